@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * The one list of error codes the server answers with (CONVENTIONS §5).
+ * The web client maps each code to a translated message; `message` is the English text.
+ */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  csrf_rejected: 403,
+  not_found: 404,
+  conflict: 409,
+  email_taken: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  phone_invalid: 422,
+  code_wrong: 422,
+  code_not_approved: 422,
+  too_many_requests: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const errorCodes = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+/** Spec texts (accounts §8, events §8): these exact strings are requirements. */
+export const ERROR_MESSAGES = {
+  phoneWrong: 'Phone is wrong. Please, check your input',
+  codeWrong: 'Code is wrong',
+  emailTaken: 'User with such email already exists',
+  unknown: 'An unknown error occurred',
+} as const;
+
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.enum(errorCodes),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional(),
+      retry_after: z.number().int().optional(),
+    }),
+    /** The legacy field-detail object the spec's client reads (events §8). */
+    additional: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({ id: 'Error' });
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { AVATAR_EXTENSIONS, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './users.rules.ts';
+
+export const groupRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** The signed-in user as they see themselves (GET /api/user). Other people get publicUserSchema. */
+export const userSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string().nullable(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    avatar: z.string().nullable(),
+    avatar_m: z.string().nullable(),
+    avatar_s: z.string().nullable(),
+    is_moderator: z.boolean(),
+    groups: z.array(groupRefSchema),
+    current_group_id: z.number().int().nullable(),
+    current_group: groupRefSchema.nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userSchema>;
+
+/** What anyone may see of another user: never phone or email. */
+export const publicUserSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string().nullable(),
+    avatar: z.string().nullable(),
+    avatar_m: z.string().nullable(),
+    avatar_s: z.string().nullable(),
+  })
+  .meta({ id: 'PublicUser' });
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+const emailField = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_LENGTH)
+  .transform((v) => (v === '' ? null : v.toLowerCase()))
+  .pipe(z.email({ message: 'Email is not valid' }).nullable())
+  .nullable()
+  .optional();
+
+export const setNameBodySchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string().max(NAME_MAX_LENGTH + 50),
+  email: emailField,
+  /** The login modal's terms-and-privacy checkbox; required to be true. */
+  terms_accepted: z.boolean().optional(),
+});
+
+const base64Field = z.string().max(16 * 1024 * 1024);
+const extensionField = z.enum(AVATAR_EXTENSIONS);
+
+export const avatarBodySchema = z.object({
+  extension: extensionField,
+  base64: base64Field,
+  is_staging: z.unknown().optional(),
+});
+
+export const updateUserBodySchema = z.object({
+  name: z.string().max(NAME_MAX_LENGTH + 50).optional(),
+  email: emailField,
+  phone: z.string().max(64).optional(),
+  /** The spec's client sends null here; only base64 + extension change the avatar. */
+  avatar: z.unknown().optional(),
+  base64: base64Field.nullable().optional(),
+  extension: extensionField.nullable().optional(),
+});
+
+export const userReplySchema = z.object({ data: userSchema });
