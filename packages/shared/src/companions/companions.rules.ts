@@ -9,3 +9,5 @@ export function isCompanionDraftValid(draft: { first_name?: string | null; last_
   const hasName = (draft.first_name ?? '').trim() !== '' || (draft.last_name ?? '').trim() !== '';
   return hasName && (COMPANION_TYPES as readonly string[]).includes(draft.type ?? '');
 }
+/** Companions one user can keep. */
+export const COMPANIONS_MAX = 50;

@@ -1,0 +1,80 @@
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppDeps } from './deps.ts';
+import { authHook } from './http/auth-hook.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerRateLimit, registerSecurityHeaders } from './http/security.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { companionsRoutes } from './modules/companions/companions.routes.ts';
+import { devRoutes } from './modules/dev/dev.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { ConsoleSmsProvider } from './providers/sms/console-sms.ts';
+import { registerMedia, registerWebApp } from './web/static.ts';
+
+export interface BuildAppOptions {
+  logger?: boolean | object;
+}
+
+/** Plugins, error handler and modules. main.ts and every integration test build the app here. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: deps.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, deps.config);
+  await registerRateLimit(app, deps);
+  await app.register(cookie);
+  await app.register(authHook, { db: deps.db, clock: deps.clock, config: deps.config });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'planns API',
+        version: '0.1.0',
+        description:
+          'The planns HTTP API. Paths follow the product spec where it names them; each route says where a path was chosen. ' +
+          'The web app authenticates with an HttpOnly session cookie; API clients send Authorization: Bearer <token> from auth-create.',
+      },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: 'planns_session' } } },
+      security: [{ bearer: [] }, { cookie: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { deps });
+      await api.register(authRoutes, { deps });
+      await api.register(usersRoutes, { deps });
+      await api.register(companionsRoutes, { deps });
+      if (deps.sms instanceof ConsoleSmsProvider) await api.register(devRoutes, { sms: deps.sms });
+    },
+    { prefix: '/api' },
+  );
+
+  registerMedia(app, deps.storage);
+  await registerWebApp(app, deps.config.webDistDir);
+  return app;
+}

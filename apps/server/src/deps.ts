@@ -1,0 +1,16 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { Clock } from './providers/clock.ts';
+import type { SmsProvider } from './providers/sms/sms-provider.ts';
+import type { StorageProvider } from './providers/storage/storage-provider.ts';
+
+/** Everything a service needs from the outside, built once in main.ts (or by a test). */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  sms: SmsProvider;
+  storage: StorageProvider;
+  /** Set when REDIS_URL is configured (rate-limit store; later the socket.io adapter). */
+  redis?: import('ioredis').Redis;
+}

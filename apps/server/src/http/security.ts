@@ -1,0 +1,53 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { AppDeps } from '../deps.ts';
+
+/** Security headers: a strict CSP (no inline scripts), no framing, nosniff, referrer policy. */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React and the dialog library set inline styles; scripts stay strictly 'self'.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.isHttps ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.isHttps ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+  });
+}
+
+/**
+ * Rate limiting: per IP, in memory, or in Redis when REDIS_URL is set so that several server
+ * instances share the counts. Routes tighten it with `config.rateLimit`.
+ */
+export async function registerRateLimit(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(rateLimit, {
+    global: true,
+    max: 600,
+    timeWindow: '1 minute',
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'planns-rl:' } : {}),
+    // Only the API is limited; the web app's files and media are cached static content.
+    allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/docs'),
+    errorResponseBuilder: (_request, context) => {
+      const error = new Error('Too many requests') as Error & { statusCode: number };
+      error.statusCode = context.statusCode;
+      return error;
+    },
+  });
+}

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/connection.ts';
+import { createDb } from './db/database.ts';
+import { systemClock } from './providers/clock.ts';
+import { buildSmsProvider, buildStorageProvider } from './providers/build-providers.ts';
+import { seedDemoData } from './seed/demo-seed.ts';
+
+/** loadConfig -> start the database -> buildApp -> listen; SIGTERM drains and stops cleanly. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+  fs.mkdirSync(path.join(config.dataDir, 'logs'), { recursive: true });
+  const logger = {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+  };
+  // A bootstrap logger for start-up lines before Fastify's own.
+  const bootLog = (msg: string) => console.log(`[planns] ${msg}`);
+
+  const started = Date.now();
+  const database = await openDatabase(config, (msg) => {
+    if (!msg.startsWith('[postgres]')) bootLog(msg);
+  });
+  const db = createDb(database.url, 20);
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
+  const clock = systemClock;
+  const storage = buildStorageProvider(config);
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const sms = buildSmsProvider(config, clock, (msg) => (app ? app.log.info(msg) : bootLog(msg)));
+  const deps = { config, db, clock, sms, storage, ...(redis ? { redis } : {}) };
+
+  if (config.SEED_DEMO) {
+    const seeded = await seedDemoData(deps);
+    if (seeded) bootLog(`seeded demo data: ${seeded}`);
+  }
+
+  app = await buildApp(deps, { logger });
+  if (sms.name === 'console' && !['localhost', '127.0.0.1', '::1'].includes(config.HOST)) {
+    app.log.warn('SMS_PROVIDER=console keeps sign-in codes readable at /api/dev/outbox: use it only on a private machine');
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app?.log.info(`${signal}: draining requests and stopping`);
+    const force = setTimeout(() => process.exit(1), 20_000);
+    force.unref();
+    try {
+      await app?.close();
+      await db.destroy();
+      await redis?.quit().catch(() => {});
+      await database.stop();
+      process.exit(0);
+    } catch (err) {
+      console.error(err);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`planns ready on ${config.publicUrl.origin} in ${Date.now() - started} ms (database: ${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,42 @@
+import type { Executor } from '../../db/database.ts';
+
+export function insertSession(
+  db: Executor,
+  row: { token_hash: string; user_id: number; now: Date; expires_at: Date; user_agent: string | null; ip: string | null },
+) {
+  return db
+    .insertInto('sessions')
+    .values({
+      token_hash: row.token_hash,
+      user_id: row.user_id,
+      created_at: row.now,
+      last_seen_at: row.now,
+      expires_at: row.expires_at,
+      user_agent: row.user_agent,
+      ip: row.ip,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export function findLiveSession(db: Executor, tokenHash: string, now: Date) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id', 'sessions.user_id', 'sessions.last_seen_at', 'users.is_moderator'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Executor, id: number, now: Date): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+}
+
+export async function deleteSession(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+export async function deleteExpiredSessions(db: Executor, now: Date): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+}

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { clientConfigSchema } from '@planns/shared/auth/auth.schemas';
+import { errorBodySchema } from '@planns/shared/errors/error-codes';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+
+export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get(
+    '/health',
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ['platform'],
+        summary: 'Liveness and database check',
+        response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }), 503: errorBodySchema },
+      },
+    },
+    async () => {
+      try {
+        await sql`SELECT 1`.execute(deps.db);
+      } catch (err) {
+        throw new AppError('service_unavailable', 'The database is not reachable', undefined, undefined, { cause: err });
+      }
+      return { status: 'ok' as const, database: 'ok' as const };
+    },
+  );
+
+  app.get(
+    '/config',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Public settings the web app needs',
+        response: { 200: z.object({ data: clientConfigSchema }) },
+      },
+    },
+    async () => ({
+      data: { otp_length: deps.config.OTP_LENGTH, sms_provider: deps.sms.name, analytics_provider: deps.config.ANALYTICS_PROVIDER },
+    }),
+  );
+};

@@ -1,0 +1,76 @@
+import type { Executor } from '../../db/database.ts';
+
+const userColumns = [
+  'users.id',
+  'users.phone',
+  'users.name',
+  'users.email',
+  'users.avatar',
+  'users.avatar_m',
+  'users.avatar_s',
+  'users.is_moderator',
+  'users.current_group_id',
+  'users.terms_accepted_at',
+  'users.created_at',
+] as const;
+
+export type UserRow = Awaited<ReturnType<typeof findUserById>> & {};
+
+export function findUserById(db: Executor, id: number) {
+  return db.selectFrom('users').select(userColumns).where('users.id', '=', id).executeTakeFirst();
+}
+
+export function findUserByIdForUpdate(db: Executor, id: number) {
+  return db.selectFrom('users').select(userColumns).where('users.id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export function findUserIdByPhone(db: Executor, phone: string) {
+  return db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirst();
+}
+
+export function findUserIdByEmail(db: Executor, email: string) {
+  return db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+}
+
+/** Creates the user for a phone, or finds the existing one, in one statement. */
+export async function upsertUserByPhone(db: Executor, phone: string, now: Date): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({ phone, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('phone').doUpdateSet({ updated_at: now }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateUser(
+  db: Executor,
+  id: number,
+  patch: Partial<{
+    name: string;
+    email: string | null;
+    phone: string;
+    avatar: string | null;
+    avatar_m: string | null;
+    avatar_s: string | null;
+    terms_accepted_at: Date;
+    updated_at: Date;
+  }>,
+): Promise<void> {
+  await db.updateTable('users').set(patch).where('id', '=', id).execute();
+}
+
+export function listGroupsOfUser(db: Executor, userId: number) {
+  return db
+    .selectFrom('group_members')
+    .innerJoin('groups', 'groups.id', 'group_members.group_id')
+    .select(['groups.id', 'groups.name'])
+    .where('group_members.user_id', '=', userId)
+    .orderBy('groups.name')
+    .execute();
+}
+
+/** Row lock on the user, to serialize per-user counters within a transaction. */
+export async function lockUser(db: Executor, id: number): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
+}

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@planns/shared/errors/error-codes';
+import { idParamsSchema } from '@planns/shared/http/envelope';
+import { avatarBodySchema, setNameBodySchema, updateUserBodySchema, userReplySchema } from '@planns/shared/users/users.schemas';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import { APPROVAL_COOKIE } from '../../http/actor.ts';
+import { requireActor } from '../../http/auth-hook.ts';
+import { clearApprovalCookie } from '../../http/cookies.ts';
+import * as users from './users.service.ts';
+
+const tags = ['users'];
+const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
+const uploadErrors = { 413: errorBodySchema, 415: errorBodySchema };
+/** Base64 of a 10 MB picture plus the JSON around it. */
+const AVATAR_BODY_LIMIT = 15 * 1024 * 1024;
+
+export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get(
+    '/user',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        description: "The spec's 'current-user endpoint' (path not shown there): GET /api/user, the user with groups and current_group.",
+        response: { 200: userReplySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => ({ data: await users.loadCurrentUser(deps.db, requireActor(request).userId) }),
+  );
+
+  app.post(
+    '/set-name',
+    {
+      schema: {
+        tags,
+        summary: 'Login step 3: name, email, terms',
+        description: 'Path from the spec (POST set-name, body {id, name, email}); planns also records terms_accepted (required on first use).',
+        body: setNameBodySchema,
+        response: { 200: userReplySchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await users.setName(deps, requireActor(request), request.body) }),
+  );
+
+  app.put(
+    '/users/:id/avatar',
+    {
+      bodyLimit: AVATAR_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Set the avatar',
+        description:
+          'The spec\'s PUT {users}/{userId}/avatar with the users base as /api/users. PNG, JPEG or GIF by content, at most 10 MB and 40 megapixels; ' +
+          're-encoded into avatar (512 px), avatar_m (256 px) and avatar_s (96 px).',
+        params: idParamsSchema,
+        body: avatarBodySchema,
+        response: { 200: userReplySchema, ...errors, ...uploadErrors },
+      },
+    },
+    async (request) => ({ data: await users.setAvatar(deps, requireActor(request), request.params.id, request.body.base64) }),
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      bodyLimit: AVATAR_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Update the profile',
+        description:
+          'The spec\'s PUT {users}/{userId} with the users base as /api/users: name, email, phone, and an avatar as base64 + extension. ' +
+          'A new phone number must be confirmed first (send-code + check-code to it; approval cookie or approval_token).',
+        params: idParamsSchema,
+        body: updateUserBodySchema.extend({ approval_token: z.string().max(128).optional() }),
+        response: { 200: userReplySchema, ...errors, ...uploadErrors },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const user = await users.updateProfile(deps, requireActor(request), request.params.id, {
+        name: body.name,
+        email: body.email,
+        phone: body.phone,
+        base64: body.base64,
+        approvalToken: body.approval_token ?? request.cookies[APPROVAL_COOKIE] ?? null,
+      });
+      if (body.phone) clearApprovalCookie(reply, deps.config);
+      return { data: user };
+    },
+  );
+};
