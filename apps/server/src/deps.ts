@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Clock } from './providers/clock.ts';
@@ -12,5 +13,5 @@ export interface AppDeps {
   sms: SmsProvider;
   storage: StorageProvider;
   /** Set when REDIS_URL is configured (rate-limit store; later the socket.io adapter). */
-  redis?: import('ioredis').Redis;
+  redis?: Redis;
 }

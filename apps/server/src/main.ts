@@ -37,8 +37,7 @@ async function main(): Promise<void> {
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
   const clock = systemClock;
   const storage = buildStorageProvider(config);
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  const sms = buildSmsProvider(config, clock, (msg) => (app ? app.log.info(msg) : bootLog(msg)));
+  const sms = buildSmsProvider(config, clock, bootLog);
   const deps = { config, db, clock, sms, storage, ...(redis ? { redis } : {}) };
 
   if (config.SEED_DEMO) {
@@ -46,7 +45,7 @@ async function main(): Promise<void> {
     if (seeded) bootLog(`seeded demo data: ${seeded}`);
   }
 
-  app = await buildApp(deps, { logger });
+  const app = await buildApp(deps, { logger });
   if (sms.name === 'console' && !['localhost', '127.0.0.1', '::1'].includes(config.HOST)) {
     app.log.warn('SMS_PROVIDER=console keeps sign-in codes readable at /api/dev/outbox: use it only on a private machine');
   }
@@ -55,11 +54,11 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app?.log.info(`${signal}: draining requests and stopping`);
+    app.log.info(`${signal}: draining requests and stopping`);
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
     try {
-      await app?.close();
+      await app.close();
       await db.destroy();
       await redis?.quit().catch(() => {});
       await database.stop();

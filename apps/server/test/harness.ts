@@ -1,0 +1,141 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { createDb, type Db } from '../src/db/database.ts';
+import type { AppDeps } from '../src/deps.ts';
+import { insertSession } from '../src/modules/auth/session.repo.ts';
+import { hashToken, newToken } from '../src/modules/auth/tokens.ts';
+import { FakeClock } from '../src/providers/clock.ts';
+import { ConsoleSmsProvider } from '../src/providers/sms/console-sms.ts';
+import type { SmsProvider } from '../src/providers/sms/sms-provider.ts';
+import { LocalStorageProvider } from '../src/providers/storage/local-storage.ts';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  deps: AppDeps;
+  clock: FakeClock;
+  sms: ConsoleSmsProvider;
+  config: Config;
+  dataDir: string;
+  databaseUrl: string;
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** A database of this test file's own, cloned from the migrated template. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = inject('adminUrl');
+  const template = inject('templateDb');
+  const name = `${template.replace('tpl', 'test')}_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  return {
+    url: withDatabase(adminUrl, name),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  sms?: SmsProvider;
+  redis?: AppDeps['redis'];
+}
+
+/**
+ * Builds the real app on a fresh database with a fake clock, the console SMS outbox and local
+ * storage in a temporary folder. Closed and dropped after the file's tests.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'planns-data-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...options.env });
+  const clock = new FakeClock();
+  const consoleSms = new ConsoleSmsProvider(clock, () => {});
+  const db = createDb(database.url, 5);
+  const deps: AppDeps = {
+    config,
+    db,
+    clock,
+    sms: options.sms ?? consoleSms,
+    storage: new LocalStorageProvider(path.join(dataDir, 'media')),
+    ...(options.redis ? { redis: options.redis } : {}),
+  };
+  const app = await buildApp(deps);
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await db.destroy();
+    await database.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+  return { app, db, deps, clock, sms: consoleSms, config, dataDir, databaseUrl: database.url };
+}
+
+let phoneCounter = 0;
+/** A distinct valid phone number per call (fictional 555-01xx range and neighbours). */
+export function nextPhone(): string {
+  phoneCounter += 1;
+  return `+1202555${String(1000 + (process.pid % 50) * 100 + phoneCounter).padStart(4, '0').slice(-4)}`;
+}
+
+export async function buildUser(
+  db: Db,
+  overrides: Partial<{ name: string | null; phone: string; email: string | null; is_moderator: boolean; avatar: string | null }> = {},
+) {
+  const row = await db
+    .insertInto('users')
+    .values({
+      phone: overrides.phone ?? nextPhone(),
+      name: overrides.name === undefined ? 'Test Person' : overrides.name,
+      email: overrides.email ?? null,
+      avatar: overrides.avatar ?? null,
+      is_moderator: overrides.is_moderator ?? false,
+      terms_accepted_at: new Date(),
+    })
+    .returning(['id', 'phone', 'name', 'email'])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+/** A session for a user, created directly (fixtures never sign in through the UI or the code flow). */
+export async function signIn(ctx: Pick<TestContext, 'db' | 'clock'>, userId: number): Promise<{ token: string; headers: Record<string, string> }> {
+  const token = newToken();
+  const now = ctx.clock.now();
+  await insertSession(ctx.db, {
+    token_hash: hashToken(token),
+    user_id: userId,
+    now,
+    expires_at: new Date(now.getTime() + 30 * 86_400_000),
+    user_agent: 'test',
+    ip: null,
+  });
+  return { token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** The code in the newest text the console provider sent to `phone`. */
+export function lastCodeFor(sms: ConsoleSmsProvider, phone: string): string {
+  const message = sms.list().find((m) => m.to === phone);
+  const code = message?.body.match(/\d{4,8}/)?.[0];
+  if (!code) throw new Error(`no code was sent to ${phone}`);
+  return code;
+}
+
+export const ORIGIN = 'http://localhost:3000';

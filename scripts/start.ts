@@ -1,0 +1,14 @@
+/**
+ * `npm start`: builds the web app when it is missing or older than its sources, then starts the
+ * server (embedded PostgreSQL and demo data by default) on http://localhost:3000.
+ */
+import { buildWeb, webBuildIsStale } from './web-build.ts';
+
+if (webBuildIsStale()) {
+  console.log('[planns] building the web app (first start, or its sources changed)…');
+  const t = Date.now();
+  buildWeb();
+  console.log(`[planns] web app built in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+}
+process.env.NODE_ENV ??= 'production';
+await import('../apps/server/src/main.ts');

@@ -1,0 +1,34 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+const webDir = path.join(root, 'apps/web');
+const distIndex = path.join(webDir, 'dist/index.html');
+const inputs = [path.join(webDir, 'src'), path.join(webDir, 'index.html'), path.join(webDir, 'vite.config.ts'), path.join(webDir, 'public'), path.join(root, 'packages/shared/src'), path.join(root, 'package-lock.json')];
+
+function newestMtime(p: string): number {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(p);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
+}
+
+/** True when apps/web/dist is missing or older than any of its sources. */
+export function webBuildIsStale(): boolean {
+  if (!fs.existsSync(distIndex)) return true;
+  const built = fs.statSync(distIndex).mtimeMs;
+  return inputs.some((p) => newestMtime(p) > built);
+}
+
+export function buildWeb(): void {
+  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the web build failed');
+}
