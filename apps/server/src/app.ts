@@ -35,6 +35,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  // The API speaks JSON only: without this, Fastify's built-in text/plain parser hands the raw
+  // string to the route (a confusing 422) instead of answering 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

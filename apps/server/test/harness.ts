@@ -57,11 +57,15 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   sms?: SmsProvider;
   redis?: AppDeps['redis'];
+  /** Runs after buildApp and before ready(): a test may register extra routes here. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 /**
  * Builds the real app on a fresh database with a fake clock, the console SMS outbox and local
  * storage in a temporary folder. Closed and dropped after the file's tests.
+ * Call it at the top level of the file (or of a describe), not inside a test: an afterAll
+ * registered from inside a running test never runs, and the app, pool and folder would leak.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
   const database = await createTestDatabase();
@@ -79,6 +83,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     ...(options.redis ? { redis: options.redis } : {}),
   };
   const app = await buildApp(deps);
+  if (options.beforeReady) await options.beforeReady(app);
   await app.ready();
   afterAll(async () => {
     await app.close();
@@ -98,7 +103,14 @@ export function nextPhone(): string {
 
 export async function buildUser(
   db: Db,
-  overrides: Partial<{ name: string | null; phone: string; email: string | null; is_moderator: boolean; avatar: string | null }> = {},
+  overrides: Partial<{
+    name: string | null;
+    phone: string;
+    email: string | null;
+    is_moderator: boolean;
+    avatar: string | null;
+    terms_accepted_at: Date | null;
+  }> = {},
 ) {
   const row = await db
     .insertInto('users')
@@ -108,7 +120,7 @@ export async function buildUser(
       email: overrides.email ?? null,
       avatar: overrides.avatar ?? null,
       is_moderator: overrides.is_moderator ?? false,
-      terms_accepted_at: new Date(),
+      terms_accepted_at: overrides.terms_accepted_at === undefined ? new Date() : overrides.terms_accepted_at,
     })
     .returning(['id', 'phone', 'name', 'email'])
     .executeTakeFirstOrThrow();
@@ -139,3 +151,40 @@ export function lastCodeFor(sms: ConsoleSmsProvider, phone: string): string {
 }
 
 export const ORIGIN = 'http://localhost:3000';
+
+let ipCounter = 0;
+/**
+ * A distinct client address per call, for app.inject's remoteAddress: the per-IP rate limits
+ * (in memory, real time) and the per-IP code cap then never couple two tests.
+ */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.${process.pid % 250}.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
+}
+
+/** send-code + check-code through the API; answers the approval token. */
+export async function approvePhone(ctx: Pick<TestContext, 'app' | 'sms'>, phone: string, ip: string = nextIp()): Promise<string> {
+  const sent = await ctx.app.inject({ method: 'POST', url: '/api/send-code', remoteAddress: ip, payload: { to: phone } });
+  if (sent.statusCode !== 200) throw new Error(`send-code answered ${sent.statusCode}: ${sent.body}`);
+  const checked = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/check-code',
+    remoteAddress: ip,
+    payload: { to: phone, code: lastCodeFor(ctx.sms, phone) },
+  });
+  if (checked.statusCode !== 200) throw new Error(`check-code answered ${checked.statusCode}: ${checked.body}`);
+  return (checked.json() as { approval_token: string }).approval_token;
+}
+
+/** The whole phone sign-in through the API (send-code, check-code, auth-create). */
+export async function signInByCode(
+  ctx: Pick<TestContext, 'app' | 'sms'>,
+  phone: string,
+  ip: string = nextIp(),
+): Promise<{ token: string; userId: number; headers: Record<string, string> }> {
+  const approval = await approvePhone(ctx, phone, ip);
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth-create', remoteAddress: ip, payload: { phone, approval_token: approval } });
+  if (res.statusCode !== 200) throw new Error(`auth-create answered ${res.statusCode}: ${res.body}`);
+  const { data } = res.json() as { data: { token: string; user: { id: number } } };
+  return { token: data.token, userId: data.user.id, headers: { authorization: `Bearer ${data.token}` } };
+}

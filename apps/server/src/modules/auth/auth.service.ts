@@ -44,8 +44,12 @@ export async function sendCode(deps: AppDeps, input: { to: string; ip: string })
           : 'Too many codes were sent to this number. Please try again later';
       throw new AppError('too_many_requests', message, undefined, seconds);
     }
-    if ((await otpRepo.countSendsFromIp(tx, input.ip, new Date(now.getTime() - HOUR))) >= OTP_SENDS_PER_IP_PER_HOUR) {
-      throw new AppError('too_many_requests', 'Too many codes were requested from this network. Please try again later', undefined, 3600);
+    const fromIp = await otpRepo.listSendTimesFromIp(tx, input.ip, new Date(now.getTime() - HOUR));
+    if (fromIp.length >= OTP_SENDS_PER_IP_PER_HOUR) {
+      // Free again when the oldest send that still counts leaves the hour window.
+      const oldest = fromIp[OTP_SENDS_PER_IP_PER_HOUR - 1]!;
+      const seconds = retryAfterSeconds(oldest.getTime() + HOUR - now.getTime());
+      throw new AppError('too_many_requests', 'Too many codes were requested from this network. Please try again later', undefined, seconds);
     }
     const code = deps.sms.verifiesCodes ? null : newCode(deps.config.OTP_LENGTH);
     await otpRepo.insertCode(tx, {

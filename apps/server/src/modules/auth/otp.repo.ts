@@ -16,14 +16,15 @@ export async function listSendTimes(db: Executor, phone: string, since: Date): P
   return rows.map((r) => r.created_at);
 }
 
-export async function countSendsFromIp(db: Executor, ip: string, since: Date): Promise<number> {
-  const row = await db
+export async function listSendTimesFromIp(db: Executor, ip: string, since: Date): Promise<Date[]> {
+  const rows = await db
     .selectFrom('otp_codes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select('created_at')
     .where('sent_ip', '=', ip)
     .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((r) => r.created_at);
 }
 
 export function insertCode(

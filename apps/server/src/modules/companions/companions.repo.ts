@@ -23,10 +23,12 @@ export function insertCompanion(db: Executor, row: { user_id: number; first_name
   return db.insertInto('companions').values(row).returning(columns).executeTakeFirstOrThrow();
 }
 
-export function updateCompanion(db: Executor, id: number, patch: { first_name: string; last_name: string; type: string; updated_at: Date }) {
-  return db.updateTable('companions').set(patch).where('id', '=', id).returning(columns).executeTakeFirstOrThrow();
+/** Updates the companion only if it belongs to `userId`; undefined when no such row remains. */
+export function updateCompanion(db: Executor, id: number, userId: number, patch: { first_name: string; last_name: string; type: string; updated_at: Date }) {
+  return db.updateTable('companions').set(patch).where('id', '=', id).where('user_id', '=', userId).returning(columns).executeTakeFirst();
 }
 
-export async function deleteCompanion(db: Executor, id: number): Promise<void> {
-  await db.deleteFrom('companions').where('id', '=', id).execute();
+export async function deleteCompanion(db: Executor, id: number, userId: number): Promise<boolean> {
+  const res = await db.deleteFrom('companions').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return res.numDeletedRows > 0n;
 }

@@ -36,10 +36,13 @@ async function loadOwn(deps: AppDeps, actor: Actor, id: number) {
 
 export async function updateCompanion(deps: AppDeps, actor: Actor, id: number, input: CompanionInput): Promise<Companion> {
   await loadOwn(deps, actor, id);
-  return presentCompanion(await repo.updateCompanion(deps.db, id, { ...input, updated_at: deps.clock.now() }));
+  // Scoped to the owner again in the statement: a companion deleted meanwhile is a 404, not a 500.
+  const row = await repo.updateCompanion(deps.db, id, actor.userId, { ...input, updated_at: deps.clock.now() });
+  if (!row) throw notFound('Companion not found');
+  return presentCompanion(row);
 }
 
 export async function deleteCompanion(deps: AppDeps, actor: Actor, id: number): Promise<void> {
   await loadOwn(deps, actor, id);
-  await repo.deleteCompanion(deps.db, id);
+  if (!(await repo.deleteCompanion(deps.db, id, actor.userId))) throw notFound('Companion not found');
 }

@@ -35,16 +35,17 @@ export async function renderAvatar(bytes: Buffer, field = 'base64'): Promise<Rec
     throw new AppError('unsupported_media_type', 'Upload a PNG, JPEG or GIF picture', { [field]: 'Upload a PNG, JPEG or GIF picture' });
   }
   const unreadable = () => new AppError('validation_failed', 'The picture could not be read', { [field]: 'The picture could not be read' });
+  const tooManyPixels = () =>
+    new AppError('payload_too_large', 'The picture has too many pixels', { [field]: 'The picture has too many pixels' });
   let meta: Metadata;
   try {
+    // Reads only the header: a decompression bomb is refused here, before any pixel is decoded.
     meta = await sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: 'error' }).metadata();
-  } catch {
-    throw unreadable();
+  } catch (err) {
+    throw /pixel limit/i.test(String(err)) ? tooManyPixels() : unreadable();
   }
   if (!meta.width || !meta.height) throw unreadable();
-  if (meta.width * meta.height > AVATAR_MAX_PIXELS) {
-    throw new AppError('payload_too_large', 'The picture has too many pixels', { [field]: 'The picture has too many pixels' });
-  }
+  if (meta.width * meta.height > AVATAR_MAX_PIXELS) throw tooManyPixels();
   try {
     const entries = await Promise.all(
       (Object.keys(AVATAR_SIZES) as (keyof AvatarUrls)[]).map(async (name) => {

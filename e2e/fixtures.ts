@@ -1,0 +1,44 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The app's origin; writes that ride on the session cookie must name it (CSRF check). */
+export const E2E_ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3210}`;
+
+let counter = 0;
+/** A fresh valid phone number per test run and call (US 202-555-01xx-style fictional range). */
+export function newPhone(): string {
+  counter += 1;
+  const n = (Date.now() % 8000) + 1000 + counter;
+  return `+1202555${String(n).slice(-4)}`;
+}
+
+/** The newest code the console SMS provider "sent" to `phone`, read from the dev outbox. */
+export async function readCode(request: APIRequestContext, phone: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get('/api/dev/outbox');
+      const body = (await res.json()) as { data: { to: string; body: string }[] };
+      code = body.data.find((m) => m.to === phone)?.body.match(/\d{4,8}/)?.[0];
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+/**
+ * Signs a person in through the API (fixtures never use the UI, except the UI's own test), with
+ * the browser context's cookie jar, so the page is signed in too.
+ */
+export async function signInViaApi(page: Page, phone = newPhone(), name = 'E2E Person'): Promise<{ phone: string; userId: number }> {
+  const request = page.context().request;
+  const headers = { origin: E2E_ORIGIN };
+  await request.post('/api/send-code', { data: { to: phone }, headers });
+  const code = await readCode(request, phone);
+  const check = await request.post('/api/check-code', { data: { to: phone, code }, headers });
+  expect(check.ok()).toBeTruthy();
+  const auth = await request.post('/api/auth-create', { data: { phone }, headers });
+  expect(auth.ok()).toBeTruthy();
+  const { data } = (await auth.json()) as { data: { user: { id: number } } };
+  await request.post('/api/set-name', { data: { id: data.user.id, name, terms_accepted: true }, headers });
+  return { phone, userId: data.user.id };
+}
