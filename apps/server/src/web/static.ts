@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendError } from '../http/error-handler.ts';
 import { AppError } from '../http/app-error.ts';
 import type { StorageProvider } from '../providers/storage/storage-provider.ts';
@@ -44,20 +44,27 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      // A wildcard route, not one route per file found at start: a rebuilt app's new files are served too.
+      // A path that is no file falls through to the not-found handler below (the SPA fallback).
+      wildcard: true,
       index: false,
       setHeaders: (res, filePath) => {
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/media/');
-    if (!isPage) return sendError(reply, new AppError('not_found', `No route ${request.method} ${url}`));
+  const sendIndex = (reply: FastifyReply) => {
     if (!hasBuild) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  };
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/media/') && !url.startsWith('/assets/');
+    if (!isPage) return sendError(reply, new AppError('not_found', `No route ${request.method} ${url}`));
+    return sendIndex(reply);
   });
 }

@@ -1,4 +1,4 @@
-import { AVATAR_EXTENSIONS, extensionFromMime, stripDataUrl } from '@planns/shared/users/users.rules';
+import { extensionFromMime, stripDataUrl, type AVATAR_EXTENSIONS } from '@planns/shared/users/users.rules';
 
 export type CropArea = { x: number; y: number; width: number; height: number };
 export type AvatarExtension = (typeof AVATAR_EXTENSIONS)[number];

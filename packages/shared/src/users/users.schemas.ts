@@ -70,6 +70,8 @@ export const updateUserBodySchema = z.object({
   avatar: z.unknown().optional(),
   base64: base64Field.nullable().optional(),
   extension: extensionField.nullable().optional(),
+  /** Required when the phone changes: from check-code for the new number (or its cookie). */
+  approval_token: z.string().max(128).optional(),
 });
 
 export const userReplySchema = z.object({ data: userSchema });

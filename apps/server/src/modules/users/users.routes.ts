@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@planns/shared/errors/error-codes';
 import { idParamsSchema } from '@planns/shared/http/envelope';
 import { avatarBodySchema, setNameBodySchema, updateUserBodySchema, userReplySchema } from '@planns/shared/users/users.schemas';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { APPROVAL_COOKIE } from '../../http/actor.ts';
 import { requireActor } from '../../http/auth-hook.ts';
@@ -72,7 +71,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
           'The spec\'s PUT {users}/{userId} with the users base as /api/users: name, email, phone, and an avatar as base64 + extension. ' +
           'A new phone number must be confirmed first (send-code + check-code to it; approval cookie or approval_token).',
         params: idParamsSchema,
-        body: updateUserBodySchema.extend({ approval_token: z.string().max(128).optional() }),
+        body: updateUserBodySchema,
         response: { 200: userReplySchema, ...errors, ...uploadErrors },
       },
     },

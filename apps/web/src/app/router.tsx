@@ -1,0 +1,38 @@
+import { lazy, type ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
+import { HomeRoute } from './routes/home-route.tsx';
+import { AppShell } from './shell/app-shell.tsx';
+
+/** A screen in its own chunk (React.lazy wants a default export; the route files use named ones). */
+function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const EventsRoute = lazyScreen(() => import('./routes/events-route.tsx'), 'EventsRoute');
+const MyUserRoute = lazyScreen(() => import('./routes/my-user-route.tsx'), 'MyUserRoute');
+const TermsRoute = lazyScreen(() => import('./routes/terms-route.tsx'), 'TermsRoute');
+const PrivacyPolicyRoute = lazyScreen(() => import('./routes/privacy-policy-route.tsx'), 'PrivacyPolicyRoute');
+const CookiesPolicyRoute = lazyScreen(() => import('./routes/cookies-policy-route.tsx'), 'CookiesPolicyRoute');
+const NotFoundRoute = lazyScreen(() => import('./routes/not-found-route.tsx'), 'NotFoundRoute');
+
+/**
+ * Home is in the first bundle; every other screen is its own chunk, loaded under the shell's
+ * Suspense. Screens that arrive with later issues (/my-events, /new-event, /profile/{id},
+ * /friends ...) are not registered yet: the not-found screen answers them honestly.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppShell />}>
+        <Route index element={<HomeRoute />} />
+        <Route path="home" element={<HomeRoute />} />
+        <Route path="events" element={<EventsRoute />} />
+        <Route path="my-user" element={<MyUserRoute />} />
+        <Route path="terms" element={<TermsRoute />} />
+        <Route path="privacy-policy" element={<PrivacyPolicyRoute />} />
+        <Route path="cookies-policy" element={<CookiesPolicyRoute />} />
+        <Route path="*" element={<NotFoundRoute />} />
+      </Route>
+    </Routes>
+  );
+}

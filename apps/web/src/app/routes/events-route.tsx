@@ -1,0 +1,9 @@
+import { useSearchParams } from 'react-router';
+import { parseEventPreset } from '@planns/shared/events/event-presets.rules';
+import { EventsScreen } from '../../features/events/events-screen.tsx';
+
+/** /events?preset=<all|trending|close|friends|weekend>. */
+export function EventsRoute() {
+  const [searchParams] = useSearchParams();
+  return <EventsScreen preset={parseEventPreset(searchParams.get('preset')) ?? 'all'} />;
+}

@@ -1,0 +1,45 @@
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ErrorBoundary } from '../../components/error-boundary.tsx';
+import { useScrollRestoration } from '../../lib/use-scroll-restoration.ts';
+import { useTrackNavigationHistory } from '../../lib/use-navigation-history.ts';
+import { AppFooter } from './app-footer.tsx';
+import { AppHeader } from './app-header.tsx';
+import { CookiesBanner } from './cookies-banner.tsx';
+import { LoginModalHost } from './login-modal-host.tsx';
+import { RouteError } from './route-error.tsx';
+import { RouteLoading } from './route-loading.tsx';
+import { ScrollTopButton } from './scroll-top-button.tsx';
+import { usePageViews } from './use-page-views.ts';
+import './app-shell.css';
+
+/** The 430 px column: header, the routed screen, footer tabs, and the app-wide overlays. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  useTrackNavigationHistory();
+  useScrollRestoration();
+  usePageViews();
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        {t('shell.skipToContent')}
+      </a>
+      <AppHeader />
+      <main id="main" className="app__main" tabIndex={-1}>
+        <ErrorBoundary resetKey={pathname} fallback={<RouteError />}>
+          <Suspense fallback={<RouteLoading />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <div className="app__bottom">
+        <ScrollTopButton />
+        <CookiesBanner />
+        <AppFooter />
+      </div>
+      <LoginModalHost />
+    </div>
+  );
+}

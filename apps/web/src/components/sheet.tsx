@@ -1,0 +1,37 @@
+import { Dialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from './icon.tsx';
+import './sheet.css';
+
+type SheetProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  /** 'full' fills the 430 px column (legal texts); 'auto' sizes to the content. */
+  size?: 'auto' | 'full';
+};
+
+/** A bottom sheet on a Radix Dialog: focus trap, Escape, titled for assistive technology. */
+export function Sheet({ open, onOpenChange, title, description, children, size = 'auto' }: SheetProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="sheet-overlay" />
+        <Dialog.Content className={`sheet sheet--${size}`} {...(description ? {} : { 'aria-describedby': undefined })}>
+          <div className="sheet__header">
+            <Dialog.Title className="sheet__title">{title}</Dialog.Title>
+            <Dialog.Close className="icon-button" aria-label={t('common.close')}>
+              <Icon name="close" />
+            </Dialog.Close>
+          </div>
+          {description ? <Dialog.Description className="sheet__description">{description}</Dialog.Description> : null}
+          <div className="sheet__body">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
