@@ -1,4 +1,4 @@
-import { errorBodySchema, type ErrorCode } from '@planns/shared/errors/error-codes';
+import type { ErrorCode } from '@planns/shared/errors/error-codes';
 import type { z } from 'zod';
 
 /** Codes the client adds for failures that carry no server error body. */
@@ -37,8 +37,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type RequestOptions<S extends z.ZodType> = {
   method?: Method;
   body?: unknown;
-  /** The shared zod schema the reply must match. */
-  schema: S;
+  /**
+   * The shared zod schema the reply must match, or a loader for it: the calls the first page
+   * makes load zod in parallel with the request instead of in the first bundle.
+   */
+  schema: S | (() => Promise<S>);
   signal?: AbortSignal;
 };
 
@@ -52,7 +55,8 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(status: number, body: unknown): ApiError {
+async function toApiError(status: number, body: unknown): Promise<ApiError> {
+  const { errorBodySchema } = await import('@planns/shared/errors/error-codes');
   const parsed = errorBodySchema.safeParse(body);
   if (!parsed.success) {
     return new ApiError(status, status >= 500 ? 'internal_error' : 'bad_request', `Request failed with status ${status}`);
@@ -83,9 +87,10 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
   }
 
   const json = await readJson(response);
-  if (!response.ok) throw toApiError(response.status, json);
+  if (!response.ok) throw await toApiError(response.status, json);
 
-  const parsed = schema.safeParse(json);
+  const replySchema = typeof schema === 'function' ? await schema() : schema;
+  const parsed = replySchema.safeParse(json);
   if (!parsed.success) {
     console.error(`Unexpected reply from ${method} ${path}`, parsed.error.issues);
     throw new ApiError(response.status, 'invalid_response', 'The server sent an unexpected reply');

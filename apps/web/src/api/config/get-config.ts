@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { OTP_DEFAULT_LENGTH } from '@planns/shared/auth/otp.rules';
-import { clientConfigSchema, type ClientConfig } from '@planns/shared/auth/auth.schemas';
-import { envelope } from '@planns/shared/http/envelope';
+import type { ClientConfig } from '@planns/shared/auth/auth.schemas';
 import { apiRequest } from '../../lib/api-client.ts';
 
-const configReplySchema = envelope(clientConfigSchema);
+/** Loaded with the request, not in the first bundle (the home page asks for the config at once). */
+const configReplySchema = () =>
+  Promise.all([import('@planns/shared/auth/auth.schemas'), import('@planns/shared/http/envelope')]).then(([auth, http]) =>
+    http.envelope(auth.clientConfigSchema),
+  );
 
 export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   otp_length: OTP_DEFAULT_LENGTH,

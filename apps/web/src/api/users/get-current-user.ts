@@ -1,6 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userReplySchema, type User } from '@planns/shared/users/users.schemas';
+import type { User } from '@planns/shared/users/users.schemas';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
+
+/** Loaded with the request, not in the first bundle (every page asks for the user at once). */
+const userReplySchema = () => import('@planns/shared/users/users.schemas').then((m) => m.userReplySchema);
 
 export const currentUserQueryKey = ['users', 'current'] as const;
 

@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_CROP_MAX } from '@planns/shared/users/users.rules';
 import { useCurrentUser } from '../../api/users/get-current-user.ts';
@@ -7,12 +7,11 @@ import { useUpdateAvatar } from '../../api/users/update-avatar.ts';
 import { FormMessage } from '../../components/form-message.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { AVATAR_ACCEPT, cropImage, fitWithin, isAcceptedImage, type CropArea } from '../../lib/crop-image.ts';
+import { useImageCrop } from '../../components/use-image-crop.ts';
+import { AVATAR_ACCEPT, fitWithin } from '../../lib/crop-image.ts';
 import { useErrorMessage } from '../../lib/error-messages.ts';
 
 const AvatarCropper = lazy(() => import('../../components/avatar-cropper.tsx').then((m) => ({ default: m.AvatarCropper })));
-
-type Picked = { src: string; mime: string };
 
 /** A profile picture with a round cropper; the canvas is at most 400 wide and 500 high. */
 export function LoginPictureStep({ onDone }: { onDone: () => void }) {
@@ -20,44 +19,14 @@ export function LoginPictureStep({ onDone }: { onDone: () => void }) {
   const { user } = useCurrentUser();
   const updateAvatar = useUpdateAvatar();
   const errorMessage = useErrorMessage();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [picked, setPicked] = useState<Picked | null>(null);
-  const [area, setArea] = useState<CropArea | null>(null);
-  const [localError, setLocalError] = useState<string | null>(null);
-  const [isCropping, setIsCropping] = useState(false);
-
-  // Object URLs hold the file in memory until revoked.
-  useEffect(() => {
-    if (!picked) return;
-    return () => URL.revokeObjectURL(picked.src);
-  }, [picked]);
-
-  function onFileChange(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    if (!isAcceptedImage(file.type)) {
-      setLocalError(t('avatar.wrongType'));
-      return;
-    }
-    setLocalError(null);
-    updateAvatar.reset();
-    setArea(null);
-    setPicked({ src: URL.createObjectURL(file), mime: file.type });
-  }
+  const { inputRef, picked, setPicked, area, setArea, error: localError, isCropping, onFileChange, crop, openPicker } = useImageCrop(() =>
+    updateAvatar.reset(),
+  );
 
   async function upload() {
-    if (!picked || !area || !user) return;
-    setIsCropping(true);
-    try {
-      const size = fitWithin(area.width, area.height, LOGIN_CROP_MAX.width, LOGIN_CROP_MAX.height);
-      const { extension, base64 } = await cropImage(picked.src, area, size, picked.mime);
-      updateAvatar.mutate({ id: user.id, extension, base64 }, { onSuccess: onDone });
-    } catch {
-      setLocalError(t('avatar.unreadable'));
-    } finally {
-      setIsCropping(false);
-    }
+    if (!user) return;
+    const upload = await crop((cropped) => fitWithin(cropped.width, cropped.height, LOGIN_CROP_MAX.width, LOGIN_CROP_MAX.height));
+    if (upload) updateAvatar.mutate({ id: user.id, ...upload }, { onSuccess: onDone });
   }
 
   const isBusy = isCropping || updateAvatar.isPending;
@@ -78,7 +47,7 @@ export function LoginPictureStep({ onDone }: { onDone: () => void }) {
           </button>
         </>
       ) : (
-        <button type="button" className="picture-placeholder" onClick={() => inputRef.current?.click()}>
+        <button type="button" className="picture-placeholder" onClick={openPicker}>
           <Icon name="camera" size={36} />
           <span>{t('login.picture.choose')}</span>
         </button>
