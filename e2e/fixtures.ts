@@ -42,3 +42,12 @@ export async function signInViaApi(page: Page, phone = newPhone(), name = 'E2E P
   await request.post('/api/set-name', { data: { id: data.user.id, name, terms_accepted: true }, headers });
   return { phone, userId: data.user.id };
 }
+
+/** Nothing sticks out sideways at phone width (a horizontal scrollbar is a layout bug). */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll, 'page is wider than the viewport').toBeLessThanOrEqual(client);
+}

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
-import { newPhone, readCode } from './fixtures.ts';
+import { expectNoHorizontalOverflow, newPhone, readCode } from './fixtures.ts';
 
 /** A real PNG portrait for the picture step. */
 async function portraitPng(): Promise<Buffer> {
@@ -71,7 +71,9 @@ test('a new person signs in with an SMS code, sets name and picture, edits the p
   expect(stored).not.toContain(cookies.find((c) => c.name === 'planns_session')!.value);
 
   // Edit the profile.
+  await expectNoHorizontalOverflow(page);
   await page.getByRole('button', { name: 'Edit profile' }).click();
+  await expectNoHorizontalOverflow(page);
   await page.getByLabel('First name').fill('Daniela');
   await page.getByLabel('Email').fill('daniela@example.com');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -104,6 +106,7 @@ test('a new person signs in with an SMS code, sets name and picture, edits the p
   const first = await tabs.first().boundingBox();
   const last = await tabs.last().boundingBox();
   expect(first!.x).toBeGreaterThan(last!.x); // Home sits on the right in RTL
+  await expectNoHorizontalOverflow(page);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 });

@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { expectNoHorizontalOverflow } from './fixtures.ts';
+
+test('a visitor uses the shell: tiles, cookies banner, protected tabs, legal pages, not-found, Home re-tap', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('navigation', { name: 'Main' });
+
+  // The cookies banner stays until accepted, also after a reload.
+  const banner = page.getByRole('button', { name: 'Got it' });
+  await expect(banner).toBeVisible();
+  await page.reload();
+  await expect(banner).toBeVisible();
+  await banner.click();
+  await page.reload();
+  await expect(page.getByRole('link', { name: /All events/ })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await expectNoHorizontalOverflow(page);
+
+  // Each tile leads to the events list with its preset.
+  for (const [name, preset] of [
+    [/All events/, 'all'],
+    [/Trending now/, 'trending'],
+    [/Close to you/, 'close'],
+    [/With friends/, 'friends'],
+    [/This weekend/, 'weekend'],
+  ] as const) {
+    await page.goto('/');
+    await page.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(new RegExp(`/events\\?preset=${preset}$`));
+    await expect(page.getByText('No events...yet')).toBeVisible();
+  }
+
+  // Re-tapping the active Home tab reloads it with a timestamp query.
+  await page.goto('/');
+  await footer.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/\?t=\d+$/);
+
+  // My plans and Create ask a visitor to sign in.
+  for (const tab of ['My plans', 'Create']) {
+    await footer.getByRole('link', { name: tab }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+  }
+
+  // Legal pages open from the footer and go back.
+  await footer.getByRole('link', { name: 'Privacy' }).click();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
+  await expect(page.getByText(/7 days/).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).first().click();
+  await expect(page).not.toHaveURL(/privacy-policy/);
+  await page.goto('/cookies-policy');
+  await expect(page.getByRole('heading', { name: 'Cookies Policy', level: 1 })).toBeVisible();
+  await page.goto('/terms');
+  await expect(page.getByText(/Delaware/).first()).toBeVisible();
+
+  // An unknown address shows the not-found screen (the server sends the app for every page).
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to home' }).click();
+  await expect(page.getByRole('link', { name: /All events/ })).toBeVisible();
+});
+
+test('the language follows the browser, and a stored choice wins', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'es-ES', viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('link', { name: /^Todos los eventos/ })).toBeVisible();
+  await page.getByLabel('Idioma').selectOption('ja');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await context.close();
+});
