@@ -41,6 +41,18 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Draining: a request still in flight when close() starts is answered with Connection: close.
+  // Otherwise its keep-alive socket stays open after the answer and holds close() until the client
+  // drops it (main.ts then force-exits after 20 s without stopping the database cleanly).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) void reply.header('connection', 'close');
+    return payload;
+  });
+
   registerErrorHandler(app);
   await registerSecurityHeaders(app, deps.config);
   await registerRateLimit(app, deps);

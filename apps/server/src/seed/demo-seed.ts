@@ -47,11 +47,11 @@ export async function seedDemoData(deps: AppDeps): Promise<string | null> {
     DEMO_USERS.map(async (u) => renderAvatar(await drawInitialsAvatar(u.name, u.colors))),
   );
   const now = deps.clock.now();
-  await inTransaction(deps.db, async (tx) => {
-    // Two starting servers on one empty database: only the first seeds.
+  const seeded = await inTransaction(deps.db, async (tx) => {
+    // Two starting servers on one empty database: only the first seeds (the other answers null).
     await sql`SELECT pg_advisory_xact_lock(727002)`.execute(tx);
     const again = await tx.selectFrom('users').select('id').limit(1).executeTakeFirst();
-    if (again) return;
+    if (again) return false;
     for (const [i, u] of DEMO_USERS.entries()) {
       const { id } = await tx
         .insertInto('users')
@@ -61,6 +61,7 @@ export async function seedDemoData(deps: AppDeps): Promise<string | null> {
       const urls = await storeAvatar(deps.storage, id, avatars[i]!);
       await tx.updateTable('users').set(urls).where('id', '=', id).execute();
     }
+    return true;
   });
-  return `${DEMO_USERS.length} demo users`;
+  return seeded ? `${DEMO_USERS.length} demo users` : null;
 }

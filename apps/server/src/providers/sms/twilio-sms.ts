@@ -8,7 +8,13 @@ export interface TwilioOptions {
   fetch?: typeof fetch;
 }
 
-export class TwilioError extends Error {}
+export class TwilioError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(`Twilio answered ${status}: ${message}`);
+    this.status = status;
+  }
+}
 
 /** Twilio Verify for codes, Twilio Messaging for other texts; plain REST over fetch. */
 export class TwilioSmsProvider implements SmsProvider {
@@ -31,7 +37,7 @@ export class TwilioSmsProvider implements SmsProvider {
       signal: AbortSignal.timeout(10_000),
     });
     const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-    if (!res.ok) throw new TwilioError(`Twilio answered ${res.status}: ${String(body.message ?? '')}`);
+    if (!res.ok) throw new TwilioError(res.status, String(body.message ?? ''));
     return body;
   }
 
@@ -48,7 +54,7 @@ export class TwilioSmsProvider implements SmsProvider {
       return body.status === 'approved';
     } catch (err) {
       // Twilio answers 404 when no pending verification exists (expired, approved or too many attempts).
-      if (err instanceof TwilioError && err.message.includes(' 404')) return false;
+      if (err instanceof TwilioError && err.status === 404) return false;
       throw err;
     }
   }

@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const TWILIO_KEYS = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_VERIFY_SERVICE_SID', 'TWILIO_FROM'];
+
+/** The ConfigError loadConfig throws for `env` (fails the test when it does not throw one). */
+function configError(env: Record<string, string | undefined>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+/** The variables a problem list names (each problem reads "NAME: message"). */
+function named(problems: string[]): string[] {
+  return problems.map((p) => p.split(':')[0]!).sort();
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.HOST).toBe('localhost');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+    expect(config.SMS_PROVIDER).toBe('console');
+    expect(config.OTP_LENGTH).toBe(6);
+    expect(config.SEED_DEMO).toBe(true);
+    expect(config.publicUrl.href).toBe('http://localhost:3000/');
+    expect(config.publicUrl.origin).toBe('http://localhost:3000');
+    expect(config.isHttps).toBe(false);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.SESSION_DAYS).toBe(30);
+    expect(config.TRUST_PROXY).toBe(false);
+  });
+
+  it('reads the variables it is given', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/srv/planns',
+      OTP_LENGTH: '8',
+      SEED_DEMO: 'no',
+      DATABASE_URL: 'postgresql://u:p@db:5432/planns',
+      REDIS_URL: 'redis://cache:6379',
+    });
+    expect(config).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', dataDir: '/srv/planns', OTP_LENGTH: 8, SEED_DEMO: false });
+    expect(config.DATABASE_URL).toBe('postgresql://u:p@db:5432/planns');
+    expect(config.REDIS_URL).toBe('redis://cache:6379');
+    // Without PUBLIC_URL the public address follows PORT.
+    expect(config.publicUrl.origin).toBe('http://localhost:8080');
+  });
+
+  it('treats an empty variable as unset', () => {
+    const config = loadConfig({ PORT: '', OTP_LENGTH: '', SESSION_DAYS: '', DATABASE_URL: '', PUBLIC_URL: '' });
+    expect(config.PORT).toBe(3000);
+    expect(config.OTP_LENGTH).toBe(6);
+    expect(config.SESSION_DAYS).toBe(30);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.publicUrl.origin).toBe('http://localhost:3000');
+  });
+
+  it('names every bad variable at once', () => {
+    const err = configError({ PORT: 'abc', OTP_LENGTH: '3', SMS_PROVIDER: 'carrier-pigeon', DATABASE_URL: 'mysql://x' });
+    expect(named(err.problems)).toEqual(['DATABASE_URL', 'OTP_LENGTH', 'PORT', 'SMS_PROVIDER']);
+    for (const name of ['PORT', 'OTP_LENGTH', 'SMS_PROVIDER', 'DATABASE_URL']) expect(err.message).toContain(`${name}:`);
+  });
+
+  it('refuses values out of range', () => {
+    const err = configError({ PORT: '70000', OTP_LENGTH: '9', SESSION_DAYS: '0', SEED_DEMO: 'maybe', PUBLIC_URL: 'ftp://planns.example' });
+    expect(named(err.problems)).toEqual(['OTP_LENGTH', 'PORT', 'PUBLIC_URL', 'SEED_DEMO', 'SESSION_DAYS']);
+  });
+
+  it('names each missing Twilio variable when SMS_PROVIDER is twilio', () => {
+    const err = configError({ SMS_PROVIDER: 'twilio' });
+    expect(named(err.problems)).toEqual([...TWILIO_KEYS].sort());
+    for (const problem of err.problems) expect(problem).toMatch(/required when SMS_PROVIDER=twilio/);
+
+    const some = configError({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 'secret', TWILIO_FROM: '' });
+    expect(named(some.problems)).toEqual(['TWILIO_FROM', 'TWILIO_VERIFY_SERVICE_SID']);
+  });
+
+  it('names the missing Twilio variables along with the other bad ones', () => {
+    const err = configError({ SMS_PROVIDER: 'twilio', PORT: 'abc', TWILIO_ACCOUNT_SID: 'AC123' });
+    expect(named(err.problems)).toEqual(['PORT', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'TWILIO_VERIFY_SERVICE_SID']);
+  });
+
+  it('accepts twilio with all of its variables', () => {
+    const config = loadConfig({
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC123',
+      TWILIO_AUTH_TOKEN: 'secret',
+      TWILIO_VERIFY_SERVICE_SID: 'VA456',
+      TWILIO_FROM: '+12025550199',
+    });
+    expect(config.SMS_PROVIDER).toBe('twilio');
+    expect(config.TWILIO_VERIFY_SERVICE_SID).toBe('VA456');
+  });
+
+  it('knows an https PUBLIC_URL', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://planns.example' });
+    expect(config.isHttps).toBe(true);
+    expect(config.publicUrl.origin).toBe('https://planns.example');
+    expect(loadConfig({ PUBLIC_URL: 'http://planns.example' }).isHttps).toBe(false);
+  });
+});
