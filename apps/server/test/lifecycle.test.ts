@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../src/db/embedded-postgres.ts';
+import { findFreePort, isAlive } from '../src/db/embedded-postgres.ts';
 
 /**
  * The real server process (node apps/server/src/main.ts) with its embedded PostgreSQL: restart
@@ -153,15 +153,6 @@ async function postgresPid(dataDir: string): Promise<number | null> {
   const text = await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').catch(() => '');
   const pid = Number.parseInt(text.split('\n')[0] ?? '', 10);
   return Number.isInteger(pid) && pid > 0 ? pid : null;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 async function waitUntil(check: () => boolean, ms: number): Promise<boolean> {

@@ -35,7 +35,8 @@ export async function findFreePort(): Promise<number> {
   });
 }
 
-function isAlive(pid: number): boolean {
+/** True while a process with this pid exists (EPERM: it exists but belongs to another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
