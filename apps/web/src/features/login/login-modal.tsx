@@ -17,6 +17,7 @@ import { LoginPictureStep } from './login-picture-step.tsx';
 import { LoginProgress } from './login-progress.tsx';
 import { previousStep, reloadsAfterLogin, stepAfterAuth, type LoginStep } from './login-steps.ts';
 import { LoginWelcomeStep } from './login-welcome-step.tsx';
+import '../../components/sheet.css';
 import './login-modal.css';
 
 /** Reload delay for the account and profile pages after login (accounts §9). */
@@ -80,7 +81,7 @@ export function LoginModal({ onClose }: LoginModalProps) {
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay" />
         <Dialog.Content
-          className="login-modal"
+          className="sheet login-modal"
           aria-describedby={undefined}
           onPointerDownOutside={(event) => event.preventDefault()}
         >
