@@ -22,5 +22,3 @@ export class AppError extends Error {
 export const notFound = (what = 'Not found') => new AppError('not_found', what);
 export const forbidden = (message = 'You may not do this') => new AppError('forbidden', message);
 export const unauthenticated = () => new AppError('unauthenticated', 'Please sign in');
-export const invalid = (fields: Record<string, string>, message = 'Some fields are not valid') =>
-  new AppError('validation_failed', message, fields);

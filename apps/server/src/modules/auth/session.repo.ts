@@ -36,7 +36,3 @@ export async function touchSession(db: Executor, id: number, now: Date): Promise
 export async function deleteSession(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
 }
-
-export async function deleteExpiredSessions(db: Executor, now: Date): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
-}
