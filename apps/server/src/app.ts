@@ -16,6 +16,8 @@ import { registerRateLimit, registerSecurityHeaders } from './http/security.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companionsRoutes } from './modules/companions/companions.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { ConsoleSmsProvider } from './providers/sms/console-sms.ts';
@@ -84,6 +86,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(authRoutes, { deps });
       await api.register(usersRoutes, { deps });
       await api.register(companionsRoutes, { deps });
+      await api.register(eventsRoutes, { deps });
+      await api.register(groupsRoutes, { deps });
       if (deps.sms instanceof ConsoleSmsProvider) await api.register(devRoutes, { sms: deps.sms });
     },
     { prefix: '/api' },

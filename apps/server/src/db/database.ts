@@ -6,13 +6,23 @@ import type { Database } from './schema.ts';
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
 
+/** How close a searched word must be to a word of the event (pg_trgm word similarity, 0-1). */
+export const TYPO_THRESHOLD = 0.5;
+
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 /** Repositories take either the pool or a transaction, passed explicitly by the service. */
 export type Executor = Db | Tx;
 
 export function createDb(connectionString: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+    // Event search's typo tolerance: 'festval' finds 'festival' (word similarity 0.55; default 0.6).
+    options: `-c pg_trgm.word_similarity_threshold=${TYPO_THRESHOLD}`,
+  });
   pool.on('error', () => {}); // an idle client's error is reported on its next use
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

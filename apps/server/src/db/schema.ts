@@ -65,6 +65,96 @@ export interface CompanionsTable {
   updated_at: Generated<Date>;
 }
 
+export interface CategoriesTable {
+  id: Generated<number> & Id;
+  slug: string;
+  name: string;
+  position: Generated<number>;
+}
+
+export interface FriendshipsTable {
+  user_id: number;
+  friend_id: number;
+  created_at: Generated<Date>;
+}
+
+export interface EventsTable {
+  id: Generated<number> & Id;
+  hash: string;
+  user_id: number;
+  name: string;
+  description: Generated<string>;
+  image: string | null;
+  m_image: string | null;
+  start_date: Timestamp;
+  end_date: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  location_type: Generated<'in_person' | 'virtual'>;
+  address: Generated<string>;
+  venue: Generated<string>;
+  url: Generated<string>;
+  lat: number | null;
+  lng: number | null;
+  min: number | null;
+  max: number | null;
+  max_companions: number | null;
+  price: number | null;
+  currency: string | null;
+  ticket_name: string | null;
+  ticket_description: string | null;
+  visibility: Generated<'public' | 'private' | 'friends'>;
+  group_id: number | null;
+  allow_whatsapp: Generated<boolean>;
+  visits: Generated<number>;
+  likes_count: Generated<number>;
+  clone_id: number | null;
+  deleted_by_moderator_at: Date | null;
+  deleted_by_moderator_id: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  ends_at: ColumnType<Date, never, never>;
+  search_text: ColumnType<string, never, never>;
+}
+
+export interface EventCategoriesTable {
+  event_id: number;
+  category_id: number;
+}
+
+export interface EventUsersTable {
+  event_id: number;
+  user_id: number;
+  status: 'going' | 'maybe' | 'rejected';
+  companions_amount: Generated<number>;
+  note: Generated<string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface EventUserCompanionsTable {
+  event_id: number;
+  user_id: number;
+  companion_id: number;
+}
+
+export interface EventLikesTable {
+  event_id: number;
+  user_id: number;
+  created_at: Generated<Date>;
+}
+
+export interface EventInvitesTable {
+  event_id: number;
+  user_id: number;
+  invited_by: number | null;
+  created_at: Generated<Date>;
+}
+
+export interface EventOrganizersTable {
+  event_id: number;
+  user_id: number;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -72,4 +162,13 @@ export interface Database {
   otp_codes: OtpCodesTable;
   sessions: SessionsTable;
   companions: CompanionsTable;
+  categories: CategoriesTable;
+  friendships: FriendshipsTable;
+  events: EventsTable;
+  event_categories: EventCategoriesTable;
+  event_users: EventUsersTable;
+  event_user_companions: EventUserCompanionsTable;
+  event_likes: EventLikesTable;
+  event_invites: EventInvitesTable;
+  event_organizers: EventOrganizersTable;
 }

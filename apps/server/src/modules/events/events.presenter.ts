@@ -1,0 +1,82 @@
+import type { Event } from '@planns/shared/events/events.schemas';
+import type { Actor } from '../../http/actor.ts';
+import { canManageEvent, canSeeCreatorPhone, canSeeLocation, isEventOwner } from './events.policy.ts';
+import type { EventDetailRow, PersonJson } from './events.repo.ts';
+
+const person = (p: PersonJson) => ({
+  id: p.id,
+  name: p.name,
+  avatar: p.avatar,
+  avatar_m: p.avatar_m,
+  avatar_s: p.avatar_s,
+  companions_amount: p.companions_amount,
+});
+
+/** Chooses exactly which fields of an event leave the server, for this viewer. */
+export function presentEvent(row: EventDetailRow, actor: Actor | null): Event {
+  const showLocation = canSeeLocation(actor);
+  const isOwner = isEventOwner(actor, row);
+  const canManage = canManageEvent(actor, row);
+  const hasLocation = row.address !== '' || row.url !== '' || row.lat !== null;
+  return {
+    id: row.id,
+    hash: row.hash,
+    name: row.name,
+    description: row.description,
+    image: row.image,
+    m_image: row.m_image,
+    start_date: row.start_date.toISOString(),
+    end_date: row.end_date ? row.end_date.toISOString() : null,
+    location_type: row.location_type,
+    address: showLocation ? row.address : null,
+    venue: row.venue,
+    url: showLocation ? row.url : null,
+    lat: showLocation ? row.lat : null,
+    lng: showLocation ? row.lng : null,
+    is_location_hidden: !showLocation && hasLocation,
+    min: row.min,
+    max: row.max,
+    max_companions: row.max_companions,
+    price: row.price,
+    currency: row.currency,
+    ticket_name: row.ticket_name,
+    ticket_description: row.ticket_description,
+    is_paid: row.price !== null,
+    visibility: row.visibility,
+    is_public: row.visibility === 'public',
+    is_private: row.visibility === 'private',
+    is_friends: row.visibility === 'friends',
+    group_id: row.group_id,
+    group: row.group_id !== null && row.group_name !== null ? { id: row.group_id, name: row.group_name } : null,
+    allow_whatsapp: row.allow_whatsapp,
+    user_id: row.user_id,
+    creator: {
+      id: row.user_id,
+      name: row.creator_name,
+      avatar: row.creator_avatar,
+      avatar_s: row.creator_avatar_s,
+      phone: canSeeCreatorPhone(actor, row) ? row.creator_phone : null,
+    },
+    categories: row.categories_json,
+    users: row.going_json.map(person),
+    doubt_users: row.maybe_json.map(person),
+    friends: actor ? row.friends_json.map((f) => ({ id: f.id, name: f.name, avatar: f.avatar, avatar_m: f.avatar_m, avatar_s: f.avatar_s })) : [],
+    users_count: row.users_count,
+    doubt_users_count: row.doubt_users_count,
+    rejected_users_count: row.rejected_users_count,
+    attendees_count: row.attendees_count,
+    is_joined: row.my_status === 'going',
+    is_maybe: row.my_status === 'maybe',
+    is_rejected: row.my_status === 'rejected',
+    is_liked: row.is_liked,
+    likes_count: row.likes_count,
+    author_attending: row.owner_attending,
+    author_companions: isOwner ? row.owner_companions.map(Number) : [],
+    visits: canManage ? row.visits : null,
+    is_owner: isOwner,
+    can_manage: canManage,
+    deleted_by_moderator: row.deleted_by_moderator_at !== null,
+    clone_id: row.clone_id,
+    created_at: row.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,421 @@
+import crypto from 'node:crypto';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { EventsTable } from '../../db/schema.ts';
+
+/** SQL only (CONVENTIONS §3): visibility, filters and the event read model live here as SQL. */
+
+export type EventRow = Selectable<EventsTable>;
+
+/**
+ * Whether the caller may see event `e` (by the list's rules; moderators additionally open any
+ * event page, see events.policy.ts). Visitors: public only. Signed-in: public, or their own, or
+ * they organise, were invited, or responded, or it is a friends event and they are the owner's
+ * friend. This one fragment serves every list and every single-event check.
+ */
+export function visibleTo(viewerId: number | null): RawBuilder<boolean> {
+  if (viewerId === null) return sql<boolean>`(e.visibility = 'public')`;
+  return sql<boolean>`(
+    e.visibility = 'public'
+    OR e.user_id = ${viewerId}
+    OR EXISTS (SELECT 1 FROM event_organizers o WHERE o.event_id = e.id AND o.user_id = ${viewerId})
+    OR EXISTS (SELECT 1 FROM event_invites i WHERE i.event_id = e.id AND i.user_id = ${viewerId})
+    OR EXISTS (SELECT 1 FROM event_users r WHERE r.event_id = e.id AND r.user_id = ${viewerId})
+    OR (e.visibility = 'friends' AND EXISTS (SELECT 1 FROM friendships f WHERE f.user_id = e.user_id AND f.friend_id = ${viewerId}))
+  )`;
+}
+
+const HASH_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A 10-character unguessable hash, first character a letter (so it never reads as an id). */
+export function newEventHash(): string {
+  const bytes = crypto.randomBytes(10);
+  let out = HASH_ALPHABET[bytes[0]! % 52]!;
+  for (let i = 1; i < 10; i += 1) out += HASH_ALPHABET[bytes[i]! % 62]!;
+  return out;
+}
+
+/* ------------------------------------------------------------------ single event */
+
+export interface EventAccessRow extends EventRow {
+  is_visible: boolean;
+}
+
+export async function findEventForViewer(db: Executor, ref: { id: number } | { hash: string }, viewerId: number | null): Promise<EventAccessRow | undefined> {
+  const where = 'id' in ref ? sql`e.id = ${ref.id}` : sql`e.hash = ${ref.hash}`;
+  const result = await sql<EventAccessRow>`
+    SELECT e.*, ${visibleTo(viewerId)} AS is_visible FROM events e WHERE ${where}
+  `.execute(db);
+  return result.rows[0];
+}
+
+/** Locks the event row for a write (update, delete, ownership) inside the caller's transaction. */
+export async function lockEventForViewer(db: Executor, id: number, viewerId: number): Promise<EventAccessRow | undefined> {
+  const result = await sql<EventAccessRow>`
+    SELECT e.*, ${visibleTo(viewerId)} AS is_visible FROM events e WHERE e.id = ${id} FOR UPDATE
+  `.execute(db);
+  return result.rows[0];
+}
+
+export async function countVisit(db: Executor, id: number): Promise<void> {
+  await db.updateTable('events').set((eb) => ({ visits: eb('visits', '+', 1) })).where('id', '=', id).execute();
+}
+
+/* ------------------------------------------------------------------ writes */
+
+export type EventWrite = {
+  name: string;
+  description: string;
+  start_date: Date;
+  end_date: Date | null;
+  location_type: 'in_person' | 'virtual';
+  address: string;
+  venue: string;
+  url: string;
+  lat: number | null;
+  lng: number | null;
+  min: number | null;
+  max: number | null;
+  max_companions: number | null;
+  price: number | null;
+  currency: string | null;
+  ticket_name: string | null;
+  ticket_description: string | null;
+  visibility: 'public' | 'private' | 'friends';
+  group_id: number | null;
+  allow_whatsapp: boolean;
+};
+
+export async function insertEvent(
+  db: Executor,
+  values: EventWrite & { user_id: number; image: string | null; m_image: string | null; clone_id: number | null; now: Date },
+): Promise<EventRow> {
+  const { now, ...rest } = values;
+  return db
+    .insertInto('events')
+    .values({ ...rest, hash: newEventHash(), created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateEvent(db: Executor, id: number, values: Partial<EventWrite> & { image?: string | null; m_image?: string | null; updated_at: Date }): Promise<EventRow> {
+  return db.updateTable('events').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function setEventOwner(db: Executor, id: number, userId: number, now: Date): Promise<void> {
+  await db.updateTable('events').set({ user_id: userId, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function flagDeletedByModerator(db: Executor, id: number, moderatorId: number, now: Date): Promise<void> {
+  await db
+    .updateTable('events')
+    .set({ deleted_by_moderator_at: now, deleted_by_moderator_id: moderatorId, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteEvent(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('events').where('id', '=', id).execute();
+}
+
+export async function replaceCategories(db: Executor, eventId: number, categoryIds: number[]): Promise<void> {
+  await db.deleteFrom('event_categories').where('event_id', '=', eventId).execute();
+  if (categoryIds.length > 0) {
+    await db
+      .insertInto('event_categories')
+      .values(categoryIds.map((category_id) => ({ event_id: eventId, category_id })))
+      .execute();
+  }
+}
+
+export async function existingCategoryIds(db: Executor, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('categories').select('id').where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function listCategories(db: Executor) {
+  return db.selectFrom('categories').select(['id', 'slug', 'name']).orderBy('position').orderBy('id').execute();
+}
+
+/** The owner's own response: going with these companions, or none (attending switched off). */
+export async function setOwnerAttendance(db: Executor, eventId: number, userId: number, attending: boolean, companionIds: number[], now: Date): Promise<void> {
+  if (!attending) {
+    await db.deleteFrom('event_users').where('event_id', '=', eventId).where('user_id', '=', userId).execute();
+    return;
+  }
+  await db
+    .insertInto('event_users')
+    .values({ event_id: eventId, user_id: userId, status: 'going', companions_amount: companionIds.length, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['event_id', 'user_id']).doUpdateSet({ status: 'going', companions_amount: companionIds.length, updated_at: now }))
+    .execute();
+  await db.deleteFrom('event_user_companions').where('event_id', '=', eventId).where('user_id', '=', userId).execute();
+  if (companionIds.length > 0) {
+    await db
+      .insertInto('event_user_companions')
+      .values(companionIds.map((companion_id) => ({ event_id: eventId, user_id: userId, companion_id })))
+      .execute();
+  }
+}
+
+export async function ownCompanionIds(db: Executor, userId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('companions').select('id').where('user_id', '=', userId).where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function isGroupMember(db: Executor, groupId: number, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function userExists(db: Executor, userId: number): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
+}
+
+/** Toggles the like in one statement pair; returns whether the event is now liked. */
+export async function toggleLike(db: Executor, eventId: number, userId: number, now: Date): Promise<boolean> {
+  const inserted = await db
+    .insertInto('event_likes')
+    .values({ event_id: eventId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
+  if (inserted) {
+    await db.updateTable('events').set((eb) => ({ likes_count: eb('likes_count', '+', 1) })).where('id', '=', eventId).execute();
+    return true;
+  }
+  const deleted = await db.deleteFrom('event_likes').where('event_id', '=', eventId).where('user_id', '=', userId).returning('event_id').executeTakeFirst();
+  if (deleted) {
+    await db.updateTable('events').set((eb) => ({ likes_count: eb('likes_count', '-', 1) })).where('id', '=', eventId).execute();
+  }
+  return false;
+}
+
+/* ------------------------------------------------------------------ lists */
+
+export interface EventListFilter {
+  viewerId: number | null;
+  now: Date;
+  distance: { lat: number; lng: number; meters: number } | null;
+  from: Date | null;
+  to: Date | null;
+  hideVisibility: ('public' | 'private' | 'friends')[];
+  hidePaid: boolean;
+  hideFree: boolean;
+  categories: number[] | null;
+  users: number[] | null;
+  friendsCreated: boolean;
+  friendsJoined: boolean;
+  groupId: number | null;
+  search: string | null;
+  order: { by: 'upcoming' | 'start_date' | 'created_at' | 'trending'; dir: 'asc' | 'desc' };
+  limit: number;
+  offset: number;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filterConditions(f: EventListFilter): RawBuilder<unknown>[] {
+  const where: RawBuilder<unknown>[] = [sql`e.deleted_by_moderator_at IS NULL`, visibleTo(f.viewerId)];
+  if (f.distance) {
+    const { lat, lng, meters } = f.distance;
+    where.push(sql`e.lat IS NOT NULL`);
+    where.push(sql`earth_box(ll_to_earth(${lat}, ${lng}), ${meters}) @> ll_to_earth(e.lat, e.lng)`);
+    where.push(sql`earth_distance(ll_to_earth(${lat}, ${lng}), ll_to_earth(e.lat, e.lng)) <= ${meters}`);
+  }
+  if (f.from) where.push(sql`e.ends_at >= ${f.from}`);
+  if (f.to) where.push(sql`e.start_date < ${f.to}`);
+  if (f.hideVisibility.length > 0) where.push(sql`e.visibility <> ALL(${f.hideVisibility}::text[])`);
+  if (f.hidePaid) where.push(sql`e.price IS NULL`);
+  if (f.hideFree) where.push(sql`e.price IS NOT NULL`);
+  if (f.categories) {
+    where.push(sql`EXISTS (SELECT 1 FROM event_categories ec WHERE ec.event_id = e.id AND ec.category_id = ANY(${f.categories}::bigint[]))`);
+  }
+  if (f.users) {
+    where.push(sql`(e.user_id = ANY(${f.users}::bigint[]) OR EXISTS (
+      SELECT 1 FROM event_users r WHERE r.event_id = e.id AND r.user_id = ANY(${f.users}::bigint[]) AND r.status IN ('going', 'maybe')))`);
+  }
+  if (f.friendsCreated || f.friendsJoined) {
+    if (f.viewerId === null) {
+      where.push(sql`false`);
+    } else {
+      const parts: RawBuilder<unknown>[] = [];
+      if (f.friendsCreated) parts.push(sql`EXISTS (SELECT 1 FROM friendships f WHERE f.user_id = ${f.viewerId} AND f.friend_id = e.user_id)`);
+      if (f.friendsJoined) {
+        parts.push(sql`EXISTS (SELECT 1 FROM event_users r JOIN friendships f ON f.friend_id = r.user_id AND f.user_id = ${f.viewerId}
+          WHERE r.event_id = e.id AND r.status IN ('going', 'maybe'))`);
+      }
+      where.push(sql`(${sql.join(parts, sql` OR `)})`);
+    }
+  }
+  if (f.groupId !== null) where.push(sql`e.group_id = ${f.groupId}`);
+  if (f.search) {
+    // Every word must appear (substring; the trigram index serves LIKE) or nearly appear (a word
+    // similarity, for typos). planns_fold (lower case, no accents) is IMMUTABLE, so PostgreSQL
+    // folds each constant once at planning.
+    for (const word of f.search.split(/\s+/).filter(Boolean).slice(0, 8)) {
+      const like = `%${escapeLike(word)}%`;
+      where.push(
+        Array.from(word).length >= 3
+          ? sql`(e.search_text LIKE planns_fold(${like}) OR planns_fold(${word}) <% e.search_text)`
+          : sql`e.search_text LIKE planns_fold(${like})`,
+      );
+    }
+  }
+  return where;
+}
+
+/** One page of event ids in list order, and the total matching. */
+export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ ids: number[]; total: number }> {
+  const where = sql.join(filterConditions(f), sql` AND `);
+  const take = f.limit + f.offset;
+  let rows: { id: number }[];
+  let totalWhere = where;
+  if (f.order.by === 'upcoming') {
+    // Not yet over: those under way (started, not ended) first, then the coming ones, soonest
+    // first. Two index-ordered branches merged, each cut at offset + limit rows.
+    totalWhere = sql`${where} AND e.ends_at >= ${f.now}`;
+    const result = await sql<{ id: number }>`
+      SELECT id FROM (
+        (SELECT e.id, e.start_date FROM events e WHERE ${where} AND e.start_date < ${f.now} AND e.ends_at >= ${f.now}
+          ORDER BY e.start_date, e.id LIMIT ${take})
+        UNION ALL
+        (SELECT e.id, e.start_date FROM events e WHERE ${where} AND e.start_date >= ${f.now}
+          ORDER BY e.start_date, e.id LIMIT ${take})
+      ) page ORDER BY start_date, id LIMIT ${f.limit} OFFSET ${f.offset}
+    `.execute(db);
+    rows = result.rows;
+  } else if (f.order.by === 'trending') {
+    // Coming events people engage with: likes, responses and visits, recent activity weighing most.
+    totalWhere = sql`${where} AND e.ends_at >= ${f.now}`;
+    const result = await sql<{ id: number }>`
+      SELECT e.id FROM events e
+      WHERE ${totalWhere} AND e.start_date < ${f.now}::timestamptz + interval '60 days'
+      ORDER BY (e.likes_count * 3 + e.visits * 0.1 +
+        (SELECT count(*) FROM event_users r WHERE r.event_id = e.id AND r.status IN ('going', 'maybe')) * 2) DESC,
+        e.start_date, e.id
+      LIMIT ${f.limit} OFFSET ${f.offset}
+    `.execute(db);
+    rows = result.rows;
+    totalWhere = sql`${totalWhere} AND e.start_date < ${f.now}::timestamptz + interval '60 days'`;
+  } else {
+    const column = f.order.by === 'created_at' ? sql.ref('e.created_at') : sql.ref('e.start_date');
+    const dir = f.order.dir === 'asc' ? sql`ASC` : sql`DESC`;
+    const result = await sql<{ id: number }>`
+      SELECT e.id FROM events e WHERE ${where} ORDER BY ${column} ${dir}, e.id ${dir} LIMIT ${f.limit} OFFSET ${f.offset}
+    `.execute(db);
+    rows = result.rows;
+  }
+  let total: number;
+  if (rows.length < f.limit && (rows.length > 0 || f.offset === 0)) {
+    total = f.offset + rows.length; // the last page tells the total without counting
+  } else {
+    const count = await sql<{ total: number }>`SELECT count(*)::int AS total FROM events e WHERE ${totalWhere}`.execute(db);
+    total = count.rows[0]?.total ?? 0;
+  }
+  return { ids: rows.map((r) => r.id), total };
+}
+
+/* ------------------------------------------------------------------ read model */
+
+export interface PersonJson {
+  id: number;
+  name: string | null;
+  avatar: string | null;
+  avatar_m: string | null;
+  avatar_s: string | null;
+  companions_amount: number;
+}
+
+export interface EventDetailRow extends EventRow {
+  creator_name: string | null;
+  creator_avatar: string | null;
+  creator_avatar_s: string | null;
+  creator_phone: string | null;
+  group_name: string | null;
+  users_count: number;
+  doubt_users_count: number;
+  rejected_users_count: number;
+  attendees_count: number;
+  my_status: 'going' | 'maybe' | 'rejected' | null;
+  is_liked: boolean;
+  categories_json: { id: number; slug: string; name: string }[];
+  going_json: PersonJson[];
+  maybe_json: PersonJson[];
+  friends_json: Omit<PersonJson, 'companions_amount'>[];
+  owner_attending: boolean;
+  owner_companions: number[];
+}
+
+export interface RelationLimits {
+  users: number;
+  doubtUsers: number;
+  friends: number;
+}
+
+/** The events with everything the presenter needs, in the order of `ids`. */
+export async function loadEventDetails(db: Executor, ids: number[], viewerId: number | null, limits: RelationLimits): Promise<EventDetailRow[]> {
+  if (ids.length === 0) return [];
+  const viewer = viewerId ?? 0; // no user has id 0: a visitor matches nothing below
+  const people = (status: 'going' | 'maybe', limit: number) => sql`
+    SELECT coalesce(json_agg(p), '[]'::json) FROM (
+      SELECT u.id, u.name, u.avatar, u.avatar_m, u.avatar_s, r.companions_amount
+      FROM event_users r JOIN users u ON u.id = r.user_id
+      WHERE r.event_id = e.id AND r.status = ${status}
+      ORDER BY (r.user_id = ${viewer}) DESC, (r.user_id = e.user_id) DESC, r.updated_at DESC, r.user_id
+      LIMIT ${limit}
+    ) p`;
+  const result = await sql<EventDetailRow>`
+    SELECT e.*,
+      u.name AS creator_name, u.avatar AS creator_avatar, u.avatar_s AS creator_avatar_s, u.phone AS creator_phone,
+      g.name AS group_name,
+      c.users_count, c.doubt_users_count, c.rejected_users_count, c.attendees_count,
+      me.status AS my_status,
+      (l.user_id IS NOT NULL) AS is_liked,
+      (SELECT coalesce(json_agg(json_build_object('id', cat.id, 'slug', cat.slug, 'name', cat.name) ORDER BY cat.position, cat.id), '[]'::json)
+         FROM event_categories ec JOIN categories cat ON cat.id = ec.category_id WHERE ec.event_id = e.id) AS categories_json,
+      (${people('going', limits.users)}) AS going_json,
+      (${people('maybe', limits.doubtUsers)}) AS maybe_json,
+      (SELECT coalesce(json_agg(fp), '[]'::json) FROM (
+         SELECT fu.id, fu.name, fu.avatar, fu.avatar_m, fu.avatar_s
+         FROM event_users r JOIN friendships f ON f.friend_id = r.user_id AND f.user_id = ${viewer}
+         JOIN users fu ON fu.id = r.user_id
+         WHERE r.event_id = e.id AND r.status IN ('going', 'maybe')
+         ORDER BY r.updated_at DESC, r.user_id LIMIT ${limits.friends}) fp) AS friends_json,
+      EXISTS (SELECT 1 FROM event_users ow WHERE ow.event_id = e.id AND ow.user_id = e.user_id AND ow.status = 'going') AS owner_attending,
+      (SELECT coalesce(array_agg(euc.companion_id ORDER BY euc.companion_id), '{}') FROM event_user_companions euc
+         WHERE euc.event_id = e.id AND euc.user_id = e.user_id) AS owner_companions
+    FROM events e
+    JOIN users u ON u.id = e.user_id
+    LEFT JOIN groups g ON g.id = e.group_id
+    CROSS JOIN LATERAL (
+      SELECT
+        (count(*) FILTER (WHERE r.status = 'going'))::int AS users_count,
+        (count(*) FILTER (WHERE r.status = 'maybe'))::int AS doubt_users_count,
+        (count(*) FILTER (WHERE r.status = 'rejected'))::int AS rejected_users_count,
+        (count(*) FILTER (WHERE r.status = 'going') + coalesce(sum(r.companions_amount) FILTER (WHERE r.status = 'going'), 0))::int AS attendees_count
+      FROM event_users r WHERE r.event_id = e.id
+    ) c
+    LEFT JOIN event_users me ON me.event_id = e.id AND me.user_id = ${viewer}
+    LEFT JOIN event_likes l ON l.event_id = e.id AND l.user_id = ${viewer}
+    WHERE e.id = ANY(${ids}::bigint[])
+  `.execute(db);
+  const byId = new Map(result.rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is EventDetailRow => row !== undefined);
+}
+
+/* ------------------------------------------------------------------ people */
+
+export async function searchUsers(db: Executor, text: string, limit: number) {
+  const like = `%${escapeLike(text)}%`;
+  const result = await sql<{ id: number; name: string | null; avatar: string | null; avatar_m: string | null; avatar_s: string | null }>`
+    SELECT u.id, u.name, u.avatar, u.avatar_m, u.avatar_s FROM users u
+    WHERE planns_fold(coalesce(u.name, '')) LIKE planns_fold(${like}) OR planns_fold(${text}) <% planns_fold(coalesce(u.name, ''))
+    ORDER BY word_similarity(planns_fold(${text}), planns_fold(coalesce(u.name, ''))) DESC, u.name, u.id
+    LIMIT ${limit}
+  `.execute(db);
+  return result.rows;
+}

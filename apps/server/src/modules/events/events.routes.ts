@@ -1,0 +1,215 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@planns/shared/errors/error-codes';
+import {
+  categoryListReplySchema,
+  eventBodySchema,
+  eventListQuerySchema,
+  eventListReplySchema,
+  eventPageQuerySchema,
+  eventRefParamsSchema,
+  eventReplySchema,
+  likeReplySchema,
+  ownershipBodySchema,
+  userSearchQuerySchema,
+  userSearchReplySchema,
+} from '@planns/shared/events/events.schemas';
+import { idParamsSchema, okSchema } from '@planns/shared/http/envelope';
+import type { AppDeps } from '../../deps.ts';
+import { requireActor } from '../../http/auth-hook.ts';
+import * as events from './events.service.ts';
+
+const tags = ['events'];
+const readErrors = { 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+const writeErrors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
+const uploadErrors = { 413: errorBodySchema, 415: errorBodySchema };
+/** Base64 of a 10 MB picture plus the JSON around it. */
+const EVENT_BODY_LIMIT = 15 * 1024 * 1024;
+
+const listDescription =
+  'Parameters of the spec\'s list call (events §7). distance: km from current_location (current_location[lat], current_location[lng]); above 95 means no limit. ' +
+  'start_date / end_date: events under way in that range. hide_friends|public|private|paid|free. categories and users: ids, comma-separated or repeated. ' +
+  'preset: all, trending, close (within 5 km of current_location), friends (created or joined by friends), weekend (this weekend in tz). ' +
+  'order_by: upcoming (default: events not over yet, soonest first), start_date, created_at, trending; order_dir asc|desc. ' +
+  'per_page (at most 100), page. friends_created, friends_joined. group_id; group_context (the group filter of a visitor). ' +
+  'search: name, description, venue and address, ignoring case and accents, tolerating typos. with_users, with_doubt_users, with_friends: ' +
+  'how many people each event carries (at most 10, friends 20). Reply: {data:{data:[...], current_page, per_page, total}}.';
+
+export const eventsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get(
+    '/events',
+    {
+      schema: { tags, summary: 'Events list (signed in)', description: listDescription, querystring: eventListQuerySchema, response: { 200: eventListReplySchema, ...readErrors } },
+    },
+    async (request) => ({ data: await events.listEvents(deps, requireActor(request), request.query) }),
+  );
+
+  app.get(
+    '/events-na',
+    {
+      schema: {
+        tags,
+        summary: 'Events list (signed out)',
+        description: `The spec's -na variant: public events only, without addresses or coordinates, whoever asks. ${listDescription}`,
+        querystring: eventListQuerySchema,
+        response: { 200: eventListReplySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => ({ data: await events.listEvents(deps, null, request.query) }),
+  );
+
+  app.get(
+    '/events/:ref',
+    {
+      schema: {
+        tags,
+        summary: 'Event page (signed in)',
+        description:
+          'GET events/{hash or id}?full=true&no_comments=1 (events §7). Counts a visit unless the owner looks. An event the caller may not see is a 404. ' +
+          'Moderators may open any event.',
+        params: eventRefParamsSchema,
+        querystring: eventPageQuerySchema,
+        response: { 200: eventReplySchema, ...readErrors },
+      },
+    },
+    async (request) => ({ data: await events.getEventPage(deps, requireActor(request), request.params.ref) }),
+  );
+
+  app.get(
+    '/events-no-auth/:ref',
+    {
+      schema: {
+        tags,
+        summary: 'Event page (signed out)',
+        description: 'GET events-no-auth/{hash or id}?full=true: public events only; address, link and coordinates are null (the page asks to sign in).',
+        params: eventRefParamsSchema,
+        querystring: eventPageQuerySchema,
+        response: { 200: eventReplySchema, 404: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => ({ data: await events.getEventPage(deps, null, request.params.ref) }),
+  );
+
+  app.post(
+    '/events/create',
+    {
+      bodyLimit: EVENT_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Create (or clone) an event',
+        description:
+          'POST events/create with the compiled event (events §3, §5). Dates in UTC as YYYY-MM-DD HH:mm:ss. The picture as base64 without the data-URL prefix ' +
+          'plus extension (jpeg, jpg, gif, png), checked by content and stored as image and m_image. Clone: clone_id (owner or moderator of the source) and ' +
+          'user_ownership (the owner of the copy). is_attending (default true) with companions (ids of your companions).',
+        body: eventBodySchema,
+        response: { 200: eventReplySchema, ...writeErrors, ...uploadErrors },
+      },
+    },
+    async (request) => ({ data: await events.createEvent(deps, requireActor(request), request.body) }),
+  );
+
+  app.put(
+    '/events/:id',
+    {
+      bodyLimit: EVENT_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Update an event',
+        description: 'PUT events/{id}: the owner or a moderator. Same body as create; remove_image true removes the picture; is_attending applies to the owner only.',
+        params: idParamsSchema,
+        body: eventBodySchema,
+        response: { 200: eventReplySchema, ...writeErrors, ...uploadErrors },
+      },
+    },
+    async (request) => ({ data: await events.updateEvent(deps, requireActor(request), request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/events/moderator/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an event as a moderator',
+        description: 'DELETE events/moderator/{id}: moderators only. The event leaves every list; its page still opens with the deleted_by_moderator flag.',
+        params: idParamsSchema,
+        response: { 200: okSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      await events.moderatorDeleteEvent(deps, requireActor(request), request.params.id);
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.delete(
+    '/events/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an event',
+        description: 'DELETE events/{id}: the owner only. Removes the event with its responses, likes and picture.',
+        params: idParamsSchema,
+        response: { 200: okSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      await events.deleteEvent(deps, requireActor(request), request.params.id);
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.post(
+    '/events/:id/ownership',
+    {
+      schema: {
+        tags,
+        summary: 'Switch the owner (moderators)',
+        description: 'POST events/{id}/ownership {user_id}: moderators only; answers {data: event}.',
+        params: idParamsSchema,
+        body: ownershipBodySchema,
+        response: { 200: eventReplySchema, ...writeErrors },
+      },
+    },
+    async (request) => ({ data: await events.changeOwner(deps, requireActor(request), request.params.id, request.body.user_id) }),
+  );
+
+  app.post(
+    '/events/:id/like',
+    {
+      schema: {
+        tags,
+        summary: 'Like or unlike',
+        description: 'POST events/{id}/like toggles the like; data is true when the event is now liked.',
+        params: idParamsSchema,
+        response: { 200: likeReplySchema, ...writeErrors },
+      },
+    },
+    async (request) => ({ data: await events.toggleLike(deps, requireActor(request), request.params.id) }),
+  );
+
+  app.get(
+    '/categories',
+    {
+      schema: {
+        tags,
+        summary: 'Event categories',
+        description: 'GET categories: data[] of id, slug and name (English; the app translates by slug). Open to visitors (the filters panel).',
+        response: { 200: categoryListReplySchema },
+      },
+    },
+    async () => ({ data: await events.listCategories(deps) }),
+  );
+
+  app.get(
+    '/users/search',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Search people by name',
+        description: 'GET users/search?name= (more than 2 characters; signed in): people by name, ignoring case and accents. Reply data.data. Never phone or email.',
+        querystring: userSearchQuerySchema,
+        response: { 200: userSearchReplySchema, 401: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => ({ data: { data: await events.searchUsers(deps, requireActor(request), request.query.name) } }),
+  );
+};

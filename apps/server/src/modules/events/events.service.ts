@@ -1,0 +1,297 @@
+import { sql } from 'kysely';
+import { CLOSE_TO_YOU_KM } from '@planns/shared/events/event-presets.rules';
+import type { Event, EventBody, EventListQuery, EventPage } from '@planns/shared/events/events.schemas';
+import {
+  EVENT_FIELD_MESSAGES as M,
+  EVENT_IMAGE_MAX_BYTES,
+  PAGE_AVATARS,
+  RELATION_LIMIT,
+  effectiveDistanceKm,
+  parseEventRef,
+  visibilityFromFlags,
+} from '@planns/shared/events/events.rules';
+import type { PublicUser } from '@planns/shared/users/users.schemas';
+import { inTransaction } from '../../db/database.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Actor } from '../../http/actor.ts';
+import { AppError, forbidden, notFound } from '../../http/app-error.ts';
+import { decodeBase64Image, deleteStoredFiles } from '../users/avatar-image.ts';
+import { presentPublicUser } from '../users/users.presenter.ts';
+import { copyEventImage, renderEventImage, storeEventImage, type EventImageUrls } from './event-image.ts';
+import { canDeleteEvent, canManageEvent, canModerate, canViewEvent, isEventOwner } from './events.policy.ts';
+import { presentEvent } from './events.presenter.ts';
+import * as repo from './events.repo.ts';
+
+const eventNotFound = () => notFound('Event not found');
+const removedByModerator = () => new AppError('conflict', 'This event was deleted by a moderator');
+const invalidFields = (fields: Record<string, string>) => new AppError('validation_failed', 'Some fields are not valid', fields);
+
+/* ------------------------------------------------------------------ reading */
+
+/** Whose view: GET events-na and events-no-auth answer as to a visitor even when a session is sent. */
+export type Viewer = Actor | null;
+
+async function weekendRange(deps: AppDeps, now: Date, tz: string): Promise<{ from: Date; to: Date }> {
+  // Saturday 00:00 to Monday 00:00 in the viewer's zone; on a Sunday, the weekend under way.
+  const result = await sql<{ from: Date; to: Date }>`
+    SELECT ((date_trunc('week', ${now}::timestamptz AT TIME ZONE ${tz}) + interval '5 days') AT TIME ZONE ${tz}) AS "from",
+           ((date_trunc('week', ${now}::timestamptz AT TIME ZONE ${tz}) + interval '7 days') AT TIME ZONE ${tz}) AS "to"
+  `.execute(deps.db);
+  return result.rows[0]!;
+}
+
+/** An end date given without a time means the whole of that day. */
+function endOfDay(date: Date): Date {
+  const atMidnight = date.getUTCHours() === 0 && date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0 && date.getUTCMilliseconds() === 0;
+  return atMidnight ? new Date(date.getTime() + 24 * 3600 * 1000) : date;
+}
+
+export async function listEvents(deps: AppDeps, viewer: Viewer, query: EventListQuery): Promise<EventPage> {
+  const now = deps.clock.now();
+  let from = query.start_date ?? null;
+  let to = query.end_date ? endOfDay(query.end_date) : null;
+  if (query.preset === 'weekend') {
+    const weekend = await weekendRange(deps, now, query.tz ?? 'UTC');
+    from = from && from > weekend.from ? from : weekend.from;
+    to = to && to < weekend.to ? to : weekend.to;
+  }
+  let distanceKm = effectiveDistanceKm(query.distance);
+  if (query.preset === 'close') distanceKm = Math.min(distanceKm ?? CLOSE_TO_YOU_KM, CLOSE_TO_YOU_KM);
+  const location = query.current_location;
+  const hideVisibility = (['public', 'private', 'friends'] as const).filter((v) => query[`hide_${v}`]);
+  const friendsPreset = query.preset === 'friends';
+  const orderBy = query.order_by ?? (query.preset === 'trending' ? 'trending' : 'upcoming');
+
+  const { ids, total } = await repo.listEventIds(deps.db, {
+    viewerId: viewer?.userId ?? null,
+    now,
+    distance: location && distanceKm !== null ? { lat: location.lat, lng: location.lng, meters: distanceKm * 1000 } : null,
+    from,
+    to,
+    hideVisibility,
+    hidePaid: query.hide_paid ?? false,
+    hideFree: query.hide_free ?? false,
+    categories: query.categories && query.categories.length > 0 ? query.categories : null,
+    users: query.users && query.users.length > 0 ? query.users : null,
+    friendsCreated: friendsPreset || (query.friends_created ?? false),
+    friendsJoined: friendsPreset || (query.friends_joined ?? false),
+    groupId: query.group_id ?? query.group_context ?? null,
+    search: query.search ? query.search : null,
+    order: { by: orderBy, dir: query.order_dir ?? (orderBy === 'start_date' || orderBy === 'created_at' ? 'desc' : 'asc') },
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+  });
+  const rows = await repo.loadEventDetails(deps.db, ids, viewer?.userId ?? null, {
+    users: query.with_users ?? query.with_attendees ?? RELATION_LIMIT,
+    doubtUsers: query.with_doubt_users ?? RELATION_LIMIT,
+    friends: query.with_friends ?? 0,
+  });
+  return { data: rows.map((row) => presentEvent(row, viewer)), current_page: query.page, per_page: query.per_page, total };
+}
+
+async function loadVisible(deps: AppDeps, viewer: Viewer, ref: string | number) {
+  const parsed = typeof ref === 'number' ? { id: ref } : parseEventRef(ref);
+  if (!parsed) throw eventNotFound();
+  const row = await repo.findEventForViewer(deps.db, parsed, viewer?.userId ?? null);
+  // An event the caller may not see is answered exactly like a missing one.
+  if (!row || !canViewEvent(viewer, row)) throw eventNotFound();
+  return row;
+}
+
+async function present(deps: AppDeps, viewer: Viewer, id: number): Promise<Event> {
+  const [row] = await repo.loadEventDetails(deps.db, [id], viewer?.userId ?? null, {
+    users: PAGE_AVATARS,
+    doubtUsers: PAGE_AVATARS,
+    friends: 20,
+  });
+  if (!row) throw eventNotFound();
+  return presentEvent(row, viewer);
+}
+
+/** The event page: counts a visit unless the owner is looking. */
+export async function getEventPage(deps: AppDeps, viewer: Viewer, ref: string): Promise<Event> {
+  const row = await loadVisible(deps, viewer, ref);
+  if (!isEventOwner(viewer, row)) await repo.countVisit(deps.db, row.id);
+  return present(deps, viewer, row.id);
+}
+
+/* ------------------------------------------------------------------ writing */
+
+/** Checks the references in a body against the database; every problem is reported by field. */
+async function checkReferences(
+  deps: AppDeps,
+  actor: Actor,
+  body: EventBody,
+  options: { currentGroupId: number | null; companionsOwnerId: number | null },
+): Promise<void> {
+  const fields: Record<string, string> = {};
+  if (body.group_id && body.group_id !== options.currentGroupId && !(await repo.isGroupMember(deps.db, body.group_id, actor.userId))) {
+    fields.group_id = M.notGroupMember;
+  }
+  if (body.categories.length > 0) {
+    const known = new Set(await repo.existingCategoryIds(deps.db, body.categories));
+    if (body.categories.some((id) => !known.has(id))) fields.categories = M.unknownCategory;
+  }
+  if (options.companionsOwnerId !== null && body.companions.length > 0) {
+    const own = new Set(await repo.ownCompanionIds(deps.db, options.companionsOwnerId, body.companions));
+    if (body.companions.some((id) => !own.has(id))) fields.companions = M.unknownCompanion;
+  }
+  if (body.user_ownership && !(await repo.userExists(deps.db, body.user_ownership))) fields.user_ownership = M.unknownUser;
+  if (Object.keys(fields).length > 0) throw invalidFields(fields);
+}
+
+function eventValues(body: EventBody): repo.EventWrite {
+  const isVirtual = body.location_type === 'virtual';
+  return {
+    name: body.name,
+    description: body.description,
+    start_date: body.start_date,
+    end_date: body.end_date,
+    location_type: body.location_type,
+    address: isVirtual ? '' : body.address,
+    venue: isVirtual ? '' : body.venue,
+    url: isVirtual ? body.url : '',
+    lat: isVirtual ? null : (body.lat ?? null),
+    lng: isVirtual ? null : (body.lng ?? null),
+    min: body.min,
+    max: body.max,
+    max_companions: body.max_companions,
+    price: body.price ?? null,
+    currency: body.price ? (body.currency ?? null) : null,
+    ticket_name: body.price ? body.ticket_name || null : null,
+    ticket_description: body.price ? body.ticket_description || null : null,
+    visibility: visibilityFromFlags(body.is_private, body.is_friends),
+    group_id: body.group_id ?? null,
+    allow_whatsapp: body.allow_whatsapp,
+  };
+}
+
+async function renderUpload(body: EventBody): Promise<Awaited<ReturnType<typeof renderEventImage>> | null> {
+  if (!body.base64) return null;
+  const bytes = decodeBase64Image(body.base64, 'base64');
+  if (bytes.length > EVENT_IMAGE_MAX_BYTES) {
+    throw new AppError('payload_too_large', 'The picture is larger than 10 MB', { base64: 'The picture is larger than 10 MB' });
+  }
+  return renderEventImage(bytes, 'base64');
+}
+
+/** POST events/create, also in clone mode (clone_id, with user_ownership naming the new owner). */
+export async function createEvent(deps: AppDeps, actor: Actor, body: EventBody): Promise<Event> {
+  let source: repo.EventAccessRow | null = null;
+  if (body.clone_id) {
+    const found = await repo.findEventForViewer(deps.db, { id: body.clone_id }, actor.userId);
+    if (!found || !canViewEvent(actor, found)) throw invalidFields({ clone_id: 'Event not found' });
+    if (!canManageEvent(actor, found)) throw forbidden('Only the owner or a moderator can clone this event');
+    source = found;
+  } else if (body.user_ownership && body.user_ownership !== actor.userId) {
+    throw invalidFields({ user_ownership: 'Another owner can be chosen only when cloning' });
+  }
+  const ownerId = body.user_ownership ?? actor.userId;
+  // 'I am attending' is the caller's own answer: it applies when the caller will own the event.
+  const ownerAttends = ownerId === actor.userId && body.is_attending !== false;
+  await checkReferences(deps, actor, body, { currentGroupId: null, companionsOwnerId: ownerAttends ? actor.userId : null });
+
+  const rendered = await renderUpload(body);
+  let images: EventImageUrls | null = rendered ? await storeEventImage(deps.storage, ownerId, rendered) : null;
+  if (!images && source?.image && source.m_image) images = await copyEventImage(deps.storage, ownerId, { image: source.image, m_image: source.m_image });
+
+  const now = deps.clock.now();
+  try {
+    const id = await inTransaction(deps.db, async (tx) => {
+      const row = await repo.insertEvent(tx, {
+        ...eventValues(body),
+        user_id: ownerId,
+        image: images?.image ?? null,
+        m_image: images?.m_image ?? null,
+        clone_id: source?.id ?? null,
+        now,
+      });
+      await repo.replaceCategories(tx, row.id, body.categories);
+      if (ownerAttends) await repo.setOwnerAttendance(tx, row.id, ownerId, true, body.companions, now);
+      return row.id;
+    });
+    return await present(deps, actor, id);
+  } catch (err) {
+    if (images) await deleteStoredFiles(deps.storage, [images.image, images.m_image]);
+    throw err;
+  }
+}
+
+/** PUT events/{id}: the owner or a moderator. */
+export async function updateEvent(deps: AppDeps, actor: Actor, id: number, body: EventBody): Promise<Event> {
+  const current = await loadVisible(deps, actor, id);
+  if (!canManageEvent(actor, current)) throw forbidden('Only the owner or a moderator can edit this event');
+  if (current.deleted_by_moderator_at) throw removedByModerator();
+  if (body.user_ownership && body.user_ownership !== current.user_id) {
+    throw invalidFields({ user_ownership: 'Change the owner with the moderator ownership call' });
+  }
+  const isOwner = isEventOwner(actor, current);
+  const attendance = isOwner && body.is_attending !== undefined ? body.is_attending : null;
+  await checkReferences(deps, actor, body, { currentGroupId: current.group_id, companionsOwnerId: attendance ? actor.userId : null });
+
+  const rendered = await renderUpload(body);
+  const images = rendered ? await storeEventImage(deps.storage, current.user_id, rendered) : null;
+  const now = deps.clock.now();
+  let replaced: (string | null)[] = [];
+  try {
+    await inTransaction(deps.db, async (tx) => {
+      const locked = await repo.lockEventForViewer(tx, id, actor.userId);
+      if (!locked) throw eventNotFound(); // deleted meanwhile
+      if (locked.deleted_by_moderator_at) throw removedByModerator();
+      const imageChange = images ? { image: images.image, m_image: images.m_image } : body.remove_image ? { image: null, m_image: null } : {};
+      if (images || body.remove_image) replaced = [locked.image, locked.m_image];
+      await repo.updateEvent(tx, id, { ...eventValues(body), ...imageChange, updated_at: now });
+      await repo.replaceCategories(tx, id, body.categories);
+      if (attendance !== null) await repo.setOwnerAttendance(tx, id, actor.userId, attendance, body.companions, now);
+    });
+  } catch (err) {
+    if (images) await deleteStoredFiles(deps.storage, [images.image, images.m_image]);
+    throw err;
+  }
+  await deleteStoredFiles(deps.storage, replaced);
+  return present(deps, actor, id);
+}
+
+/** DELETE events/{id}: the owner removes the event and everything hanging off it. */
+export async function deleteEvent(deps: AppDeps, actor: Actor, id: number): Promise<void> {
+  const current = await loadVisible(deps, actor, id);
+  if (!canDeleteEvent(actor, current)) throw forbidden('Only the owner can delete this event');
+  await repo.deleteEvent(deps.db, id);
+  await deleteStoredFiles(deps.storage, [current.image, current.m_image]);
+}
+
+/** DELETE events/moderator/{id}: flagged, not erased; its page shows the 'deleted by moderator' banner. */
+export async function moderatorDeleteEvent(deps: AppDeps, actor: Actor, id: number): Promise<void> {
+  if (!canModerate(actor)) throw forbidden('Only moderators can do this');
+  const current = await loadVisible(deps, actor, id);
+  if (!current.deleted_by_moderator_at) await repo.flagDeletedByModerator(deps.db, id, actor.userId, deps.clock.now());
+}
+
+/** POST events/{id}/ownership: a moderator gives the event to another user. */
+export async function changeOwner(deps: AppDeps, actor: Actor, id: number, userId: number): Promise<Event> {
+  if (!canModerate(actor)) throw forbidden('Only moderators can change the owner');
+  await loadVisible(deps, actor, id);
+  if (!(await repo.userExists(deps.db, userId))) throw invalidFields({ user_id: M.unknownUser });
+  await repo.setEventOwner(deps.db, id, userId, deps.clock.now());
+  return present(deps, actor, id);
+}
+
+/** POST events/{id}/like: toggles; answers whether the event is now liked. */
+export async function toggleLike(deps: AppDeps, actor: Actor, id: number): Promise<boolean> {
+  const current = await loadVisible(deps, actor, id);
+  if (current.deleted_by_moderator_at) throw removedByModerator();
+  return inTransaction(deps.db, (tx) => repo.toggleLike(tx, id, actor.userId, deps.clock.now()));
+}
+
+/* ------------------------------------------------------------------ lookups */
+
+export async function listCategories(deps: AppDeps) {
+  return repo.listCategories(deps.db);
+}
+
+export const USER_SEARCH_LIMIT = 20;
+
+export async function searchUsers(deps: AppDeps, _actor: Actor, name: string): Promise<PublicUser[]> {
+  const rows = await repo.searchUsers(deps.db, name, USER_SEARCH_LIMIT);
+  return rows.map(presentPublicUser);
+}

@@ -1,0 +1,190 @@
+/** Constants and pure rules of the events area (events spec §4, §5, §9). */
+
+export const EVENT_NAME_MAX_LENGTH = 200;
+export const EVENT_DESCRIPTION_MAX_LENGTH = 10_000;
+export const EVENT_ADDRESS_MAX_LENGTH = 300;
+export const EVENT_VENUE_MAX_LENGTH = 200;
+export const EVENT_URL_MAX_LENGTH = 2000;
+export const EVENT_ATTENDEES_MAX = 1_000_000;
+
+/** Truncations (events §9). */
+export const DESCRIPTION_FULL_LENGTH = 260;
+export const DESCRIPTION_CARD_LENGTH = 100;
+export const CARD_ADDRESS_LENGTH = 40;
+export const PAGE_ADDRESS_LENGTH = 50;
+export const CREATE_SUMMARY_LOCATION_LENGTH = 25;
+/** The address is shown only when longer than this (events §2). */
+export const ADDRESS_MIN_SHOWN_LENGTH = 3;
+export const CARD_AVATARS = 3;
+export const PAGE_AVATARS = 7;
+
+/** Lists (events §7, §9). */
+export const EVENTS_PER_PAGE_MAX = 100;
+export const EVENTS_PER_PAGE_DEFAULT = 100;
+/** Relation limits: friends 20, every other relation 10. */
+export const RELATION_LIMIT = 10;
+export const FRIENDS_RELATION_LIMIT = 20;
+
+/** Distance filter: 0-100 km in steps of 5; above 95 counts as no limit (events §9). */
+export const DISTANCE_MAX_KM = 100;
+export const DISTANCE_STEP_KM = 5;
+export const DISTANCE_NO_LIMIT_ABOVE_KM = 95;
+
+/** User search starts past this many characters (events §5). */
+export const USER_SEARCH_MIN_LENGTH = 3;
+/** Event text search needs at least this many characters to filter. */
+export const EVENT_SEARCH_MIN_LENGTH = 1;
+export const EVENT_SEARCH_MAX_LENGTH = 100;
+
+export const EVENT_IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'gif', 'png'] as const;
+export const EVENT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const EVENT_IMAGE_MAX_PIXELS = 40_000_000;
+/** Stored widths (px): image (full) and m_image (card). */
+export const EVENT_IMAGE_WIDTHS = { image: 1200, m_image: 600 } as const;
+
+export const CURRENCIES = ['USD', 'EUR', 'ILS', 'RUB', 'GBP', 'AUD', 'CAD', 'JPY', 'CNY', 'INR', 'CHF', 'SGD', 'HKD', 'MXN', 'BRL'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = 'EUR';
+/** Currencies written with the symbol before the amount (events §9). */
+export const SYMBOL_FIRST_CURRENCIES: readonly Currency[] = ['AUD', 'USD', 'CAD', 'BRL'];
+export const DEFAULT_TICKET_NAME = 'General Admission';
+
+export const EVENT_VISIBILITIES = ['public', 'private', 'friends'] as const;
+export type EventVisibility = (typeof EVENT_VISIBILITIES)[number];
+export const LOCATION_TYPES = ['in_person', 'virtual'] as const;
+export type LocationType = (typeof LOCATION_TYPES)[number];
+
+export const EVENT_ORDER_BY = ['upcoming', 'start_date', 'created_at', 'trending'] as const;
+export type EventOrderBy = (typeof EVENT_ORDER_BY)[number];
+
+/** The spec's messages for the create form (events §5). */
+export const EVENT_FIELD_MESSAGES = {
+  nameRequired: 'Name is required',
+  startRequired: 'Start date is required',
+  endBeforeStart: 'End date cannot be before start',
+  startAfterEnd: 'Start cannot be after end',
+  addressRequired: 'Address is required',
+  urlRequired: 'A valid link is required',
+  minAboveMax: 'Min cannot exceed max',
+  maxBelowMin: 'Max cannot be below min',
+  wholeNumber: 'Enter a whole number, 0 or more',
+  imageType: 'Upload a JPEG, GIF or PNG picture',
+  notGroupMember: 'You are not a member of this group',
+  unknownCategory: 'Unknown category',
+  unknownUser: 'User not found',
+  unknownCompanion: 'Companion not found',
+  dateFormat: 'Use YYYY-MM-DD HH:mm:ss (UTC)',
+  currencyRequired: 'Currency is required',
+  priceRequired: 'Price must be greater than 0',
+} as const;
+
+/** 'YYYY-MM-DD HH:mm:ss' in UTC, the wire format for dates sent by the form (events §5). */
+export function formatUtcDateTime(date: Date): string {
+  return date.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+const WIRE_DATE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** Parses the wire format (UTC) or an ISO 8601 date-time; null when it is not a real instant. */
+export function parseUtcDateTime(value: string): Date | null {
+  const m = WIRE_DATE.exec(value.trim());
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s = '00', zone] = m;
+  const iso = `${y}-${mo}-${d}T${h}:${mi}:${s}${zone ? (zone === 'Z' ? 'Z' : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone) : 'Z'}`;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  // Reject 2026-02-31 and similar, which Date silently rolls over.
+  if (!zone && (date.getUTCDate() !== Number(d) || date.getUTCMonth() + 1 !== Number(mo))) return null;
+  return date;
+}
+
+/** The form's default start: the next whole hour (events §9). */
+export function nextWholeHour(now: Date): Date {
+  const d = new Date(now.getTime());
+  d.setMinutes(0, 0, 0);
+  d.setHours(d.getHours() + 1);
+  return d;
+}
+
+/** Cuts text to `max` characters plus '...' (card address: 40; description: 100 and 260). */
+export function truncate(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}...` : text;
+}
+
+/** The event page's address: cut to 50 with '...' when longer than 47 (events §9). */
+export function truncatePageAddress(address: string): string {
+  const chars = Array.from(address);
+  return chars.length > PAGE_ADDRESS_LENGTH - 3 ? `${chars.slice(0, PAGE_ADDRESS_LENGTH - 3).join('')}...` : address;
+}
+
+/** The 'more' link shows when the text exceeds the limit minus 5 (events §9). */
+export function needsMoreLink(text: string, limit: number): boolean {
+  return Array.from(text).length > limit - 5;
+}
+
+export function isAddressShown(address: string | null | undefined): boolean {
+  return (address ?? '').trim().length > ADDRESS_MIN_SHOWN_LENGTH;
+}
+
+/** Distance filter value: null means no limit (above 95 km, or none chosen). */
+export function effectiveDistanceKm(distance: number | null | undefined): number | null {
+  if (distance === null || distance === undefined || !Number.isFinite(distance)) return null;
+  if (distance > DISTANCE_NO_LIMIT_ABOVE_KM) return null;
+  return Math.max(0, distance);
+}
+
+/** The slider's label: 'Any' above 100 or below 1, 'MAX' above 95, else 'N KM' (events §9). */
+export function distanceLabel(distance: number): { kind: 'any' } | { kind: 'max' } | { kind: 'km'; km: number } {
+  if (distance > DISTANCE_MAX_KM || distance < 1) return { kind: 'any' };
+  if (distance > DISTANCE_NO_LIMIT_ABOVE_KM) return { kind: 'max' };
+  return { kind: 'km', km: distance };
+}
+
+/** The distance filter counts as active below 96 km. */
+export function isDistanceFilterActive(distance: number | null | undefined): boolean {
+  return distance !== null && distance !== undefined && distance >= 1 && distance < DISTANCE_NO_LIMIT_ABOVE_KM + 1;
+}
+
+/** Min/max attendees: zero becomes empty (events §5). */
+export function normaliseAttendeeLimit(value: number | null | undefined): number | null {
+  if (value === null || value === undefined || value === 0) return null;
+  return value;
+}
+
+export function visibilityFromFlags(isPrivate: boolean | undefined, isFriends: boolean | undefined): EventVisibility {
+  if (isPrivate) return 'private';
+  if (isFriends) return 'friends';
+  return 'public';
+}
+
+/** Monday-based week: this weekend is the coming (or current) Saturday 00:00 to Monday 00:00 local. */
+export function weekendRange(now: Date, which: 'this' | 'next' = 'this'): { from: Date; to: Date } {
+  const day = now.getDay(); // 0 Sunday .. 6 Saturday (days 6 and 7 of the week)
+  const saturday = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const offset = day === 0 ? -1 : 6 - day;
+  saturday.setDate(saturday.getDate() + offset + (which === 'next' ? 7 : 0));
+  const monday = new Date(saturday.getFullYear(), saturday.getMonth(), saturday.getDate() + 2);
+  return { from: saturday, to: monday };
+}
+
+/** Builds a maps directions link (events §2); coordinates win over the address text. */
+export function directionsUrl(address: string, lat?: number | null, lng?: number | null): string {
+  const destination = lat !== null && lat !== undefined && lng !== null && lng !== undefined ? `${lat},${lng}` : address;
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
+}
+
+/** The spec's share link: the event URL by hash, plus group_invite when the event has a group. */
+export function eventLink(origin: string, event: { hash: string; group_id: number | null }): string {
+  const url = `${origin.replace(/\/$/, '')}/events/${event.hash}`;
+  return event.group_id ? `${url}?group_invite=${event.group_id}` : url;
+}
+
+/** "hash or id": all digits is an id, anything else a hash. */
+export function parseEventRef(ref: string): { id: number } | { hash: string } | null {
+  if (/^[1-9][0-9]{0,9}$/.test(ref)) {
+    const id = Number(ref);
+    return id <= 2_147_483_647 ? { id } : null;
+  }
+  return /^[A-Za-z][A-Za-z0-9]{9}$/.test(ref) ? { hash: ref } : null;
+}

@@ -1,0 +1,368 @@
+import { z } from 'zod';
+import { publicUserSchema } from '../users/users.schemas.ts';
+import {
+  CURRENCIES,
+  EVENT_ADDRESS_MAX_LENGTH,
+  EVENT_ATTENDEES_MAX,
+  EVENT_DESCRIPTION_MAX_LENGTH,
+  EVENT_FIELD_MESSAGES as M,
+  EVENT_IMAGE_EXTENSIONS,
+  EVENT_NAME_MAX_LENGTH,
+  EVENT_ORDER_BY,
+  EVENT_SEARCH_MAX_LENGTH,
+  EVENT_URL_MAX_LENGTH,
+  EVENT_VENUE_MAX_LENGTH,
+  EVENT_VISIBILITIES,
+  EVENTS_PER_PAGE_DEFAULT,
+  EVENTS_PER_PAGE_MAX,
+  FRIENDS_RELATION_LIMIT,
+  LOCATION_TYPES,
+  RELATION_LIMIT,
+  USER_SEARCH_MIN_LENGTH,
+  parseUtcDateTime,
+} from './events.rules.ts';
+import { EVENT_PRESETS } from './event-presets.rules.ts';
+
+/* ------------------------------------------------------------------ read side */
+
+export const categorySchema = z.object({ id: z.number().int(), slug: z.string(), name: z.string() }).meta({ id: 'Category' });
+export type Category = z.infer<typeof categorySchema>;
+export const categoryListReplySchema = z.object({ data: z.array(categorySchema) });
+
+/** A person on an event's lists, with the RSVP pivot's companion count. */
+export const eventPersonSchema = publicUserSchema.extend({ companions_amount: z.number().int() }).meta({ id: 'EventPerson' });
+export type EventPerson = z.infer<typeof eventPersonSchema>;
+
+export const eventCreatorSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string().nullable(),
+    avatar: z.string().nullable(),
+    avatar_s: z.string().nullable(),
+    /** Only to signed-in viewers, and only when the event allows WhatsApp contact. */
+    phone: z.string().nullable(),
+  })
+  .meta({ id: 'EventCreator' });
+
+export const eventSchema = z
+  .object({
+    id: z.number().int(),
+    hash: z.string(),
+    name: z.string(),
+    description: z.string(),
+    image: z.string().nullable(),
+    m_image: z.string().nullable(),
+    /** ISO 8601 in UTC. */
+    start_date: z.string(),
+    end_date: z.string().nullable(),
+    location_type: z.enum(LOCATION_TYPES),
+    /** null when the viewer may not see it (visitors): the page shows 'sign in to see address'. */
+    address: z.string().nullable(),
+    venue: z.string(),
+    url: z.string().nullable(),
+    lat: z.number().nullable(),
+    lng: z.number().nullable(),
+    /** True when the event has an address or link the viewer is not shown. */
+    is_location_hidden: z.boolean(),
+    min: z.number().int().nullable(),
+    max: z.number().int().nullable(),
+    max_companions: z.number().int().nullable(),
+    price: z.number().nullable(),
+    currency: z.string().nullable(),
+    ticket_name: z.string().nullable(),
+    ticket_description: z.string().nullable(),
+    is_paid: z.boolean(),
+    visibility: z.enum(EVENT_VISIBILITIES),
+    is_public: z.boolean(),
+    is_private: z.boolean(),
+    is_friends: z.boolean(),
+    group_id: z.number().int().nullable(),
+    group: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    allow_whatsapp: z.boolean(),
+    user_id: z.number().int(),
+    creator: eventCreatorSchema,
+    categories: z.array(categorySchema),
+    /** Going, the viewer first when going; at most the with_users limit. */
+    users: z.array(eventPersonSchema),
+    /** Maybe, the viewer first when maybe; at most the with_doubt_users limit. */
+    doubt_users: z.array(eventPersonSchema),
+    /** The viewer's friends among those going or maybe (signed in only). */
+    friends: z.array(publicUserSchema),
+    users_count: z.number().int(),
+    doubt_users_count: z.number().int(),
+    rejected_users_count: z.number().int(),
+    /** Going people plus their companions. */
+    attendees_count: z.number().int(),
+    is_joined: z.boolean(),
+    is_maybe: z.boolean(),
+    is_rejected: z.boolean(),
+    is_liked: z.boolean(),
+    likes_count: z.number().int(),
+    /** The owner's own response: going with these companions (owner only; else false / []). */
+    author_attending: z.boolean(),
+    author_companions: z.array(z.number().int()),
+    /** Page visits: the owner and moderators only, else null. */
+    visits: z.number().int().nullable(),
+    is_owner: z.boolean(),
+    /** Owner or moderator: the control menu shows. */
+    can_manage: z.boolean(),
+    deleted_by_moderator: z.boolean(),
+    clone_id: z.number().int().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Event' });
+export type Event = z.infer<typeof eventSchema>;
+
+export const eventReplySchema = z.object({ data: eventSchema });
+export const eventPageSchema = z.object({
+  data: z.array(eventSchema),
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+export const eventListReplySchema = z.object({ data: eventPageSchema });
+export type EventPage = z.infer<typeof eventPageSchema>;
+
+/* ------------------------------------------------------------------ list query */
+
+const flag = z
+  .union([z.boolean(), z.enum(['1', '0', 'true', 'false', ''])])
+  .transform((v) => v === true || v === '1' || v === 'true')
+  .optional();
+
+const idList = z
+  .union([z.string(), z.array(z.string()), z.array(z.number())])
+  .transform((v, ctx) => {
+    const parts = (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()).filter(Boolean);
+    const ids = parts.map(Number);
+    if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647) || ids.length > 200) {
+      ctx.addIssue({ code: 'custom', message: 'Give ids as numbers separated by commas' });
+      return z.NEVER;
+    }
+    return [...new Set(ids)];
+  })
+  .optional();
+
+const dateParam = z
+  .string()
+  .max(40)
+  .transform((v, ctx) => {
+    const date = /^\d{4}-\d{2}-\d{2}$/.test(v) ? parseUtcDateTime(`${v} 00:00:00`) : parseUtcDateTime(v);
+    if (!date) {
+      ctx.addIssue({ code: 'custom', message: 'Use YYYY-MM-DD or an ISO 8601 date-time' });
+      return z.NEVER;
+    }
+    return date;
+  })
+  .optional();
+
+const limit = (max: number) => z.coerce.number().int().min(0).max(max).optional();
+
+/**
+ * Query strings arrive flat: `current_location[lat]=..` (axios style), `categories[]=1` or
+ * `categories=1,2`. This folds those spellings into one shape before validation.
+ */
+function foldQuery(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object') return raw;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    const m = /^current_location(?:\[(lat|lng)\]|\.(lat|lng))$/.exec(key);
+    if (m) {
+      const loc = (out.current_location as Record<string, unknown> | undefined) ?? {};
+      loc[m[1] ?? m[2]!] = value;
+      out.current_location = loc;
+    } else if (key.endsWith('[]')) {
+      out[key.slice(0, -2)] = value;
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+export const eventListQuerySchema = z.preprocess(
+  foldQuery,
+  z.object({
+    distance: z.coerce.number().min(0).max(100_000).optional(),
+    current_location: z
+      .object({ lat: z.coerce.number().min(-90).max(90), lng: z.coerce.number().min(-180).max(180) })
+      .optional(),
+    start_date: dateParam,
+    end_date: dateParam,
+    hide_friends: flag,
+    hide_public: flag,
+    hide_private: flag,
+    hide_paid: flag,
+    hide_free: flag,
+    categories: idList,
+    preset: z.enum(EVENT_PRESETS).optional(),
+    order_by: z.enum(EVENT_ORDER_BY).optional(),
+    order_dir: z.enum(['asc', 'desc']).optional(),
+    per_page: z.coerce.number().int().min(1).max(EVENTS_PER_PAGE_MAX).default(EVENTS_PER_PAGE_DEFAULT),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    users: idList,
+    friends_created: flag,
+    friends_joined: flag,
+    group_id: z.coerce.number().int().positive().optional(),
+    group_context: z.coerce.number().int().positive().optional(),
+    search: z.string().trim().max(EVENT_SEARCH_MAX_LENGTH).optional(),
+    /** IANA time zone of the viewer, for the weekend preset (default UTC). */
+    tz: z
+      .string()
+      .max(64)
+      .refine((v) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: v });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'Unknown time zone')
+      .optional(),
+    with_creator: limit(RELATION_LIMIT),
+    with_organizers: limit(RELATION_LIMIT),
+    with_users: limit(RELATION_LIMIT),
+    with_doubt_users: limit(RELATION_LIMIT),
+    with_attendees: limit(RELATION_LIMIT),
+    with_friends: limit(FRIENDS_RELATION_LIMIT),
+    with_join_requests: limit(RELATION_LIMIT),
+    with_attendee_invites: limit(RELATION_LIMIT),
+    with_organizer_invites: limit(RELATION_LIMIT),
+  }),
+);
+export type EventListQuery = z.output<typeof eventListQuerySchema>;
+export type EventListQueryInput = z.input<typeof eventListQuerySchema>;
+
+export const eventRefParamsSchema = z.object({ ref: z.string().max(40) });
+export const eventPageQuerySchema = z.object({
+  full: flag,
+  no_comments: flag,
+});
+
+/* ------------------------------------------------------------------ write side */
+
+const text = (max: number, message?: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message ?? `At most ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? '');
+
+const attendeeLimit = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v === '') return null;
+    const n = typeof v === 'number' ? v : Number(v);
+    if (!Number.isInteger(n) || n < 0 || n > EVENT_ATTENDEES_MAX) {
+      ctx.addIssue({ code: 'custom', message: M.wholeNumber });
+      return z.NEVER;
+    }
+    return n === 0 ? null : n;
+  });
+
+function toWireDate(v: string | null | undefined, ctx: z.RefinementCtx, required: boolean): Date | null {
+  if (v === null || v === undefined || v.trim() === '') {
+    if (required) ctx.addIssue({ code: 'custom', message: M.startRequired });
+    return null;
+  }
+  const date = parseUtcDateTime(v);
+  if (!date) ctx.addIssue({ code: 'custom', message: M.dateFormat });
+  return date;
+}
+const optionalWireDate = z
+  .union([z.string().max(40), z.null()])
+  .optional()
+  .transform((v, ctx) => toWireDate(v, ctx, false));
+
+const boolish = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])])
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+
+const idArray = z.array(z.number().int().positive().max(2_147_483_647)).max(50);
+
+/**
+ * The compiled event the form sends to POST events/create and PUT events/{id} (events §3, §5).
+ * Unknown fields (ticket rows of the ticketing issue) are ignored.
+ */
+export const eventBodySchema = z
+  .object({
+    name: text(EVENT_NAME_MAX_LENGTH),
+    description: text(EVENT_DESCRIPTION_MAX_LENGTH),
+    /** The picture without its data-URL prefix, with its extension (jpeg, jpg, gif, png). */
+    base64: z.string().max(16 * 1024 * 1024).nullable().optional(),
+    extension: z.enum(EVENT_IMAGE_EXTENSIONS, { message: M.imageType }).nullable().optional(),
+    /** Edit: true removes the picture. */
+    remove_image: boolish.optional(),
+    start_date: optionalWireDate,
+    end_date: optionalWireDate,
+    location_type: z.enum(LOCATION_TYPES).default('in_person'),
+    address: text(EVENT_ADDRESS_MAX_LENGTH),
+    venue: text(EVENT_VENUE_MAX_LENGTH),
+    url: text(EVENT_URL_MAX_LENGTH),
+    lat: z.number().min(-90).max(90).nullable().optional(),
+    lng: z.number().min(-180).max(180).nullable().optional(),
+    is_private: boolish.optional(),
+    is_friends: boolish.optional(),
+    group_id: z.number().int().positive().nullable().optional(),
+    min: attendeeLimit,
+    max: attendeeLimit,
+    max_companions: attendeeLimit,
+    categories: idArray.default([]),
+    allow_whatsapp: boolish.default(true),
+    /** 'I am attending' (default true on create) and the companions the owner brings. */
+    is_attending: boolish.optional(),
+    companions: idArray.default([]),
+    price: z.union([z.number(), z.null()]).optional(),
+    currency: z.enum(CURRENCIES, { message: M.currencyRequired }).nullable().optional(),
+    ticket_name: text(120),
+    ticket_description: text(2000),
+    /** Clone mode: the source event, and the user who will own the copy (default: the caller). */
+    clone_id: z.number().int().positive().nullable().optional(),
+    user_ownership: z.number().int().positive().nullable().optional(),
+  })
+  .superRefine((v, ctx) => {
+    // Required fields are checked here rather than per field, so that one request reports every
+    // problem at once (a failed field check would stop the checks below from running).
+    if (v.name === '') ctx.addIssue({ code: 'custom', path: ['name'], message: M.nameRequired });
+    if (!v.start_date) ctx.addIssue({ code: 'custom', path: ['start_date'], message: M.startRequired });
+    if (v.start_date && v.end_date && v.end_date < v.start_date) {
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: M.endBeforeStart });
+    }
+    if (v.min !== null && v.max !== null && v.min > v.max) {
+      ctx.addIssue({ code: 'custom', path: ['min'], message: M.minAboveMax });
+      ctx.addIssue({ code: 'custom', path: ['max'], message: M.maxBelowMin });
+    }
+    if (v.location_type === 'in_person' && v.address === '') {
+      ctx.addIssue({ code: 'custom', path: ['address'], message: M.addressRequired });
+    }
+    if (v.location_type === 'virtual' && !/^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v.url)) {
+      ctx.addIssue({ code: 'custom', path: ['url'], message: M.urlRequired });
+    }
+    if ((v.lat === null || v.lat === undefined) !== (v.lng === null || v.lng === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['lat'], message: 'Give both lat and lng, or neither' });
+    }
+    if (v.base64 && !v.extension) {
+      ctx.addIssue({ code: 'custom', path: ['extension'], message: M.imageType });
+    }
+    if (v.price !== null && v.price !== undefined) {
+      if (!Number.isFinite(v.price) || v.price <= 0 || v.price > 1_000_000) {
+        ctx.addIssue({ code: 'custom', path: ['price'], message: M.priceRequired });
+      } else if (!v.currency) {
+        ctx.addIssue({ code: 'custom', path: ['currency'], message: M.currencyRequired });
+      }
+    }
+  })
+  .transform((v) => ({ ...v, start_date: v.start_date ?? new Date(Number.NaN) }));
+export type EventBody = z.output<typeof eventBodySchema>;
+export type EventBodyInput = z.input<typeof eventBodySchema>;
+
+export const ownershipBodySchema = z.object({ user_id: z.number().int().positive().max(2_147_483_647) });
+export const likeReplySchema = z.object({ data: z.boolean() });
+
+export const userSearchQuerySchema = z.object({
+  name: z.string().trim().min(USER_SEARCH_MIN_LENGTH, `Type more than ${USER_SEARCH_MIN_LENGTH - 1} characters`).max(100),
+});
+export const userSearchReplySchema = z.object({ data: z.object({ data: z.array(publicUserSchema) }) });
