@@ -323,38 +323,44 @@ export const eventBodySchema = z
     clone_id: z.number().int().positive().nullable().optional(),
     user_ownership: z.number().int().positive().nullable().optional(),
   })
-  .superRefine((v, ctx) => {
-    // Required fields are checked here rather than per field, so that one request reports every
-    // problem at once (a failed field check would stop the checks below from running).
-    if (v.name === '') ctx.addIssue({ code: 'custom', path: ['name'], message: M.nameRequired });
-    if (!v.start_date) ctx.addIssue({ code: 'custom', path: ['start_date'], message: M.startRequired });
-    if (v.start_date && v.end_date && v.end_date < v.start_date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: M.endBeforeStart });
-    }
-    if (v.min !== null && v.max !== null && v.min > v.max) {
-      ctx.addIssue({ code: 'custom', path: ['min'], message: M.minAboveMax });
-      ctx.addIssue({ code: 'custom', path: ['max'], message: M.maxBelowMin });
-    }
-    if (v.location_type === 'in_person' && v.address === '') {
-      ctx.addIssue({ code: 'custom', path: ['address'], message: M.addressRequired });
-    }
-    if (v.location_type === 'virtual' && !/^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v.url)) {
-      ctx.addIssue({ code: 'custom', path: ['url'], message: M.urlRequired });
-    }
-    if ((v.lat === null || v.lat === undefined) !== (v.lng === null || v.lng === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['lat'], message: 'Give both lat and lng, or neither' });
-    }
-    if (v.base64 && !v.extension) {
-      ctx.addIssue({ code: 'custom', path: ['extension'], message: M.imageType });
-    }
-    if (v.price !== null && v.price !== undefined) {
-      if (!Number.isFinite(v.price) || v.price <= 0 || v.price > 1_000_000) {
-        ctx.addIssue({ code: 'custom', path: ['price'], message: M.priceRequired });
-      } else if (!v.currency) {
-        ctx.addIssue({ code: 'custom', path: ['currency'], message: M.currencyRequired });
+  .superRefine(
+    (v, ctx) => {
+      // Whole-form rules. They run even when a single field failed its own check (the `when`
+      // below), so one request reports every problem at once; a field that failed holds its raw
+      // value here, hence the type guards.
+      const isDate = (d: unknown): d is Date => d instanceof Date && !Number.isNaN(d.getTime());
+      const isNum = (n: unknown): n is number => typeof n === 'number';
+      if (v.name === '' || v.name === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: M.nameRequired });
+      if (v.start_date === null || v.start_date === undefined) ctx.addIssue({ code: 'custom', path: ['start_date'], message: M.startRequired });
+      if (isDate(v.start_date) && isDate(v.end_date) && v.end_date < v.start_date) {
+        ctx.addIssue({ code: 'custom', path: ['end_date'], message: M.endBeforeStart });
       }
-    }
-  })
+      if (isNum(v.min) && isNum(v.max) && v.min > v.max) {
+        ctx.addIssue({ code: 'custom', path: ['min'], message: M.minAboveMax });
+        ctx.addIssue({ code: 'custom', path: ['max'], message: M.maxBelowMin });
+      }
+      if (v.location_type === 'in_person' && v.address === '') {
+        ctx.addIssue({ code: 'custom', path: ['address'], message: M.addressRequired });
+      }
+      if (v.location_type === 'virtual' && !(typeof v.url === 'string' && /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v.url))) {
+        ctx.addIssue({ code: 'custom', path: ['url'], message: M.urlRequired });
+      }
+      if ((v.lat === null || v.lat === undefined) !== (v.lng === null || v.lng === undefined)) {
+        ctx.addIssue({ code: 'custom', path: ['lat'], message: 'Give both lat and lng, or neither' });
+      }
+      if (v.base64 && !v.extension) {
+        ctx.addIssue({ code: 'custom', path: ['extension'], message: M.imageType });
+      }
+      if (v.price !== null && v.price !== undefined) {
+        if (!isNum(v.price) || !Number.isFinite(v.price) || v.price <= 0 || v.price > 1_000_000) {
+          ctx.addIssue({ code: 'custom', path: ['price'], message: M.priceRequired });
+        } else if (!v.currency) {
+          ctx.addIssue({ code: 'custom', path: ['currency'], message: M.currencyRequired });
+        }
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
+  )
   .transform((v) => ({ ...v, start_date: v.start_date ?? new Date(Number.NaN) }));
 export type EventBody = z.output<typeof eventBodySchema>;
 export type EventBodyInput = z.input<typeof eventBodySchema>;

@@ -70,7 +70,8 @@ export function presentEvent(row: EventDetailRow, actor: Actor | null): Event {
     is_rejected: row.my_status === 'rejected',
     is_liked: row.is_liked,
     likes_count: row.likes_count,
-    author_attending: row.owner_attending,
+    // The owner's own answer, for the edit form: the owner only (events.schemas.ts).
+    author_attending: isOwner && row.owner_attending,
     author_companions: isOwner ? row.owner_companions.map(Number) : [],
     visits: canManage ? row.visits : null,
     is_owner: isOwner,

@@ -60,7 +60,8 @@ export async function listEvents(deps: AppDeps, viewer: Viewer, query: EventList
   const location = query.current_location;
   const hideVisibility = (['public', 'private', 'friends'] as const).filter((v) => query[`hide_${v}`]);
   const friendsPreset = query.preset === 'friends';
-  const orderBy = query.order_by ?? (query.preset === 'trending' ? 'trending' : 'upcoming');
+  // Default: what is on next. A chosen date range (or the weekend preset) lists that range in date order instead.
+  const orderBy = query.order_by ?? (query.preset === 'trending' ? 'trending' : from || to ? 'start_date' : 'upcoming');
 
   const { ids, total } = await repo.listEventIds(deps.db, {
     viewerId: viewer?.userId ?? null,
@@ -77,7 +78,7 @@ export async function listEvents(deps: AppDeps, viewer: Viewer, query: EventList
     friendsJoined: friendsPreset || (query.friends_joined ?? false),
     groupId: query.group_id ?? query.group_context ?? null,
     search: query.search ? query.search : null,
-    order: { by: orderBy, dir: query.order_dir ?? (orderBy === 'start_date' || orderBy === 'created_at' ? 'desc' : 'asc') },
+    order: { by: orderBy, dir: query.order_dir ?? (orderBy === 'created_at' || (orderBy === 'start_date' && query.order_by) ? 'desc' : 'asc') },
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
   });
@@ -262,15 +263,16 @@ export async function deleteEvent(deps: AppDeps, actor: Actor, id: number): Prom
 
 /** DELETE events/moderator/{id}: flagged, not erased; its page shows the 'deleted by moderator' banner. */
 export async function moderatorDeleteEvent(deps: AppDeps, actor: Actor, id: number): Promise<void> {
-  if (!canModerate(actor)) throw forbidden('Only moderators can do this');
+  // An event the caller may not see is a 404 on every route, this one included (decision 0009).
   const current = await loadVisible(deps, actor, id);
+  if (!canModerate(actor)) throw forbidden('Only moderators can do this');
   if (!current.deleted_by_moderator_at) await repo.flagDeletedByModerator(deps.db, id, actor.userId, deps.clock.now());
 }
 
 /** POST events/{id}/ownership: a moderator gives the event to another user. */
 export async function changeOwner(deps: AppDeps, actor: Actor, id: number, userId: number): Promise<Event> {
+  await loadVisible(deps, actor, id); // hidden: 404, as on every route
   if (!canModerate(actor)) throw forbidden('Only moderators can change the owner');
-  await loadVisible(deps, actor, id);
   if (!(await repo.userExists(deps.db, userId))) throw invalidFields({ user_id: M.unknownUser });
   await repo.setEventOwner(deps.db, id, userId, deps.clock.now());
   return present(deps, actor, id);
