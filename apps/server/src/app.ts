@@ -15,6 +15,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRateLimit, registerSecurityHeaders } from './http/security.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companionsRoutes } from './modules/companions/companions.routes.ts';
+import { geocodingRoutes } from './modules/geocoding/geocoding.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(authRoutes, { deps });
       await api.register(usersRoutes, { deps });
       await api.register(companionsRoutes, { deps });
+      await api.register(geocodingRoutes, { deps });
       await api.register(eventsRoutes, { deps });
       await api.register(groupsRoutes, { deps });
       if (deps.sms instanceof ConsoleSmsProvider) await api.register(devRoutes, { sms: deps.sms });

@@ -90,6 +90,22 @@ describe('loadConfig', () => {
     expect(named(err.problems)).toEqual(['PORT', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'TWILIO_VERIFY_SERVICE_SID']);
   });
 
+  it('geocodes offline by default; google needs GOOGLE_MAPS_API_KEY; NOMINATIM_URL must be http(s)', () => {
+    const config = loadConfig({});
+    expect(config.GEOCODING_PROVIDER).toBe('offline');
+    expect(config.NOMINATIM_URL).toBe('https://nominatim.openstreetmap.org');
+    expect(loadConfig({ GEOCODING_PROVIDER: '', NOMINATIM_URL: '' }).GEOCODING_PROVIDER).toBe('offline');
+
+    const err = configError({ GEOCODING_PROVIDER: 'google', PORT: 'abc' });
+    expect(named(err.problems)).toEqual(['GOOGLE_MAPS_API_KEY', 'PORT']);
+    expect(err.problems).toContain('GOOGLE_MAPS_API_KEY: required when GEOCODING_PROVIDER=google');
+    expect(loadConfig({ GEOCODING_PROVIDER: 'google', GOOGLE_MAPS_API_KEY: 'AIza-key' }).GOOGLE_MAPS_API_KEY).toBe('AIza-key');
+
+    expect(named(configError({ GEOCODING_PROVIDER: 'mapbox' }).problems)).toEqual(['GEOCODING_PROVIDER']);
+    expect(named(configError({ GEOCODING_PROVIDER: 'nominatim', NOMINATIM_URL: 'ftp://geo.example' }).problems)).toEqual(['NOMINATIM_URL']);
+    expect(loadConfig({ GEOCODING_PROVIDER: 'nominatim', NOMINATIM_URL: 'http://localhost:8080' }).NOMINATIM_URL).toBe('http://localhost:8080');
+  });
+
   it('accepts twilio with all of its variables', () => {
     const config = loadConfig({
       SMS_PROVIDER: 'twilio',

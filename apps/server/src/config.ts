@@ -12,6 +12,10 @@ const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const int = (min: number, max: number, fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
 
+/** Cities the demo events can be seeded around (apps/server/src/seed/demo-cities.ts has their data). */
+export const DEMO_CITIES = ['barcelona', 'madrid', 'new_york', 'tel_aviv', 'tokyo', 'moscow'] as const;
+export type DemoCity = (typeof DEMO_CITIES)[number];
+
 const TWILIO_KEYS = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_VERIFY_SERVICE_SID', 'TWILIO_FROM'] as const;
 
 const envSchema = z.object({
@@ -27,12 +31,18 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
   TWILIO_VERIFY_SERVICE_SID: z.preprocess(emptyToUndefined, z.string().optional()),
   TWILIO_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
+  GEOCODING_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['offline', 'nominatim', 'google']).default('offline')),
+  NOMINATIM_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://nominatim.openstreetmap.org')),
+  GOOGLE_MAPS_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   OTP_LENGTH: int(OTP_MIN_LENGTH, OTP_MAX_LENGTH, OTP_DEFAULT_LENGTH),
   SEED_DEMO: bool.default(true),
+  DEMO_CITY: z.preprocess(emptyToUndefined, z.enum(DEMO_CITIES).default('barcelona')),
   STORAGE_PROVIDER: z.enum(['local']).default('local'),
   ANALYTICS_PROVIDER: z.enum(['none']).default('none'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  /** Requests per minute per client address on /api (the global limit; routes may set tighter ones). */
+  RATE_LIMIT_MAX: int(1, 1_000_000_000, 600),
   SESSION_DAYS: int(1, 365, 30),
   WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
 });
@@ -63,9 +73,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // variable is bad, and the error would then not name every problem.
   const twilioProblems =
     env.SMS_PROVIDER === 'twilio' ? TWILIO_KEYS.filter((key) => !env[key]).map((key) => `${key}: required when SMS_PROVIDER=twilio`) : [];
-  if (!parsed.success || twilioProblems.length > 0) {
+  const googleProblems =
+    env.GEOCODING_PROVIDER === 'google' && !env.GOOGLE_MAPS_API_KEY ? ['GOOGLE_MAPS_API_KEY: required when GEOCODING_PROVIDER=google'] : [];
+  if (!parsed.success || twilioProblems.length > 0 || googleProblems.length > 0) {
     const issues = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
-    throw new ConfigError([...issues, ...twilioProblems]);
+    throw new ConfigError([...issues, ...twilioProblems, ...googleProblems]);
   }
   const e = parsed.data;
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);

@@ -6,7 +6,9 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { createDb } from './db/database.ts';
 import { systemClock } from './providers/clock.ts';
-import { buildSmsProvider, buildStorageProvider } from './providers/build-providers.ts';
+import { OfflineGeocodingProvider } from './providers/geocoding/offline-geocoding.ts';
+import { buildGeocodingProvider, buildSmsProvider, buildStorageProvider } from './providers/build-providers.ts';
+import { seedDemoEvents } from './seed/demo-events-seed.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
 
 /** loadConfig -> start the database -> buildApp -> listen; SIGTERM drains and stops cleanly. */
@@ -38,11 +40,14 @@ async function main(): Promise<void> {
   const clock = systemClock;
   const storage = buildStorageProvider(config);
   const sms = buildSmsProvider(config, clock, bootLog);
-  const deps = { config, db, clock, sms, storage, ...(redis ? { redis } : {}) };
+  const geocoding = buildGeocodingProvider(config);
+  const deps = { config, db, clock, sms, storage, geocoding, ...(redis ? { redis } : {}) };
 
   if (config.SEED_DEMO) {
-    const seeded = await seedDemoData(deps);
-    if (seeded) bootLog(`seeded demo data: ${seeded}`);
+    const seedStarted = Date.now();
+    // People on an empty database; events once the people exist and there are no events yet.
+    const seeded = [await seedDemoData(deps), await seedDemoEvents(deps)].filter(Boolean);
+    if (seeded.length > 0) bootLog(`seeded demo data: ${seeded.join(', ')} in ${Date.now() - seedStarted} ms`);
   }
 
   const app = await buildApp(deps, { logger });
@@ -72,6 +77,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // The offline gazetteer is read in a worker once the server answers, not on the first search.
+  if (geocoding instanceof OfflineGeocodingProvider) setTimeout(() => geocoding.warmUp(), 500).unref();
   app.log.info(`planns ready on ${config.publicUrl.origin} in ${Date.now() - started} ms (database: ${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'})`);
 }
 

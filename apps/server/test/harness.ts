@@ -12,6 +12,8 @@ import type { AppDeps } from '../src/deps.ts';
 import { insertSession } from '../src/modules/auth/session.repo.ts';
 import { hashToken, newToken } from '../src/modules/auth/tokens.ts';
 import { FakeClock } from '../src/providers/clock.ts';
+import type { GeocodingProvider } from '../src/providers/geocoding/geocoding-provider.ts';
+import { OfflineGeocodingProvider } from '../src/providers/geocoding/offline-geocoding.ts';
 import { ConsoleSmsProvider } from '../src/providers/sms/console-sms.ts';
 import type { SmsProvider } from '../src/providers/sms/sms-provider.ts';
 import { LocalStorageProvider } from '../src/providers/storage/local-storage.ts';
@@ -56,6 +58,8 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 export interface TestAppOptions {
   env?: Record<string, string>;
   sms?: SmsProvider;
+  /** The offline gazetteer by default (read only if a test geocodes). */
+  geocoding?: GeocodingProvider;
   redis?: AppDeps['redis'];
   /** Runs after buildApp and before ready(): a test may register extra routes here. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
@@ -80,6 +84,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     clock,
     sms: options.sms ?? consoleSms,
     storage: new LocalStorageProvider(path.join(dataDir, 'media')),
+    geocoding: options.geocoding ?? new OfflineGeocodingProvider(),
     ...(options.redis ? { redis: options.redis } : {}),
   };
   const app = await buildApp(deps);

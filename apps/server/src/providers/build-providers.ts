@@ -1,6 +1,10 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Clock } from './clock.ts';
+import type { GeocodingProvider } from './geocoding/geocoding-provider.ts';
+import { GoogleGeocodingProvider } from './geocoding/google-geocoding.ts';
+import { NominatimGeocodingProvider } from './geocoding/nominatim-geocoding.ts';
+import { OfflineGeocodingProvider } from './geocoding/offline-geocoding.ts';
 import { ConsoleSmsProvider } from './sms/console-sms.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
 import { TwilioSmsProvider } from './sms/twilio-sms.ts';
@@ -18,6 +22,15 @@ export function buildSmsProvider(config: Config, clock: Clock, log: (msg: string
     });
   }
   return new ConsoleSmsProvider(clock, log);
+}
+
+/** offline (bundled gazetteer, read on first use), nominatim or google. */
+export function buildGeocodingProvider(config: Config): GeocodingProvider {
+  if (config.GEOCODING_PROVIDER === 'google') return new GoogleGeocodingProvider({ apiKey: config.GOOGLE_MAPS_API_KEY! });
+  if (config.GEOCODING_PROVIDER === 'nominatim') {
+    return new NominatimGeocodingProvider({ baseUrl: config.NOMINATIM_URL, userAgent: `planns (+${config.publicUrl.origin})` });
+  }
+  return new OfflineGeocodingProvider();
 }
 
 export function buildStorageProvider(config: Config): StorageProvider {

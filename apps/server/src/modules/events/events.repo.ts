@@ -158,6 +158,14 @@ export async function setOwnerAttendance(db: Executor, eventId: number, userId: 
   }
 }
 
+export async function addOrganizer(db: Executor, eventId: number, userId: number, now: Date): Promise<void> {
+  await db
+    .insertInto('event_organizers')
+    .values({ event_id: eventId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
 export async function ownCompanionIds(db: Executor, userId: number, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('companions').select('id').where('user_id', '=', userId).where('id', 'in', ids).execute();

@@ -194,7 +194,7 @@ export async function createEvent(deps: AppDeps, actor: Actor, body: EventBody):
 
   const rendered = await renderUpload(body);
   let images: EventImageUrls | null = rendered ? await storeEventImage(deps.storage, ownerId, rendered) : null;
-  if (!images && source?.image && source.m_image) images = await copyEventImage(deps.storage, ownerId, { image: source.image, m_image: source.m_image });
+  if (!images && !body.remove_image && source?.image && source.m_image) images = await copyEventImage(deps.storage, ownerId, { image: source.image, m_image: source.m_image });
 
   const now = deps.clock.now();
   try {
@@ -209,6 +209,8 @@ export async function createEvent(deps: AppDeps, actor: Actor, body: EventBody):
       });
       await repo.replaceCategories(tx, row.id, body.categories);
       if (ownerAttends) await repo.setOwnerAttendance(tx, row.id, ownerId, true, body.companions, now);
+      // Whoever sets an event up for someone else co-organises it, so they keep seeing it.
+      if (ownerId !== actor.userId) await repo.addOrganizer(tx, row.id, actor.userId, now);
       return row.id;
     });
     return await present(deps, actor, id);
