@@ -1,4 +1,7 @@
-import { registerRememberedAction, requireIdParam } from '../lib/remembered-actions.ts';
+import { delay, registerRememberedAction, requireIdParam } from '../lib/remembered-actions.ts';
+
+/** Delay before a like resumed after login (events §9). */
+const LIKE_RESUME_DELAY_MS = 1000;
 
 /**
  * Remembered actions that only navigate, registered at start so they resume whatever screen is
@@ -16,5 +19,18 @@ export function registerNavigationActions(): void {
   registerRememberedAction('open_event', (params, { navigate }) => {
     const id = requireIdParam(params, 'id', 'open_event');
     if (id !== null) navigate(`/events/${encodeURIComponent(id)}`);
+  });
+  // A like tried while signed out, resumed after 1 s (events §9) on whatever page is open.
+  registerRememberedAction('like_event', async (params, { queryClient }) => {
+    const id = requireIdParam(params, 'id', 'like_event');
+    if (id === null) return;
+    await delay(LIKE_RESUME_DELAY_MS);
+    const { likeAfterLogin } = await import('../api/events/like-event.ts');
+    await likeAfterLogin(queryClient, Number(id));
+  });
+  // Joins the group of a stored invite; the shell also does this whenever a user is signed in.
+  registerRememberedAction('process_group_invite', async (_params, { navigate, queryClient }) => {
+    const { processGroupInvite } = await import('./process-group-invite.ts');
+    await processGroupInvite({ navigate, queryClient });
   });
 }

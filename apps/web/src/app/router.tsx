@@ -9,6 +9,10 @@ function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentTyp
 }
 
 const EventsRoute = lazyScreen(() => import('./routes/events-route.tsx'), 'EventsRoute');
+const EventRoute = lazyScreen(() => import('./routes/event-route.tsx'), 'EventRoute');
+const NewEventRoute = lazyScreen(() => import('./routes/event-form-route.tsx'), 'NewEventRoute');
+const EditEventRoute = lazyScreen(() => import('./routes/event-form-route.tsx'), 'EditEventRoute');
+const EditEventQueryRoute = lazyScreen(() => import('./routes/event-form-route.tsx'), 'EditEventQueryRoute');
 const MyUserRoute = lazyScreen(() => import('./routes/my-user-route.tsx'), 'MyUserRoute');
 const TermsRoute = lazyScreen(() => import('./routes/terms-route.tsx'), 'TermsRoute');
 const PrivacyPolicyRoute = lazyScreen(() => import('./routes/privacy-policy-route.tsx'), 'PrivacyPolicyRoute');
@@ -17,7 +21,7 @@ const NotFoundRoute = lazyScreen(() => import('./routes/not-found-route.tsx'), '
 
 /**
  * Home is in the first bundle; every other screen is its own chunk, loaded under the shell's
- * Suspense. Screens that arrive with later issues (/my-events, /new-event, /profile/{id},
+ * Suspense. Screens that arrive with later issues (/my-events, /profile/{id},
  * /friends ...) are not registered yet: the not-found screen answers them honestly.
  */
 export function AppRoutes() {
@@ -27,6 +31,10 @@ export function AppRoutes() {
         <Route index element={<HomeRoute />} />
         <Route path="home" element={<HomeRoute />} />
         <Route path="events" element={<EventsRoute />} />
+        <Route path="events/:ref" element={<EventRoute />} />
+        <Route path="new-event" element={<NewEventRoute />} />
+        <Route path="edit/:id" element={<EditEventRoute />} />
+        <Route path="edit-event" element={<EditEventQueryRoute />} />
         <Route path="my-user" element={<MyUserRoute />} />
         <Route path="terms" element={<TermsRoute />} />
         <Route path="privacy-policy" element={<PrivacyPolicyRoute />} />

@@ -4,6 +4,10 @@ export const STORAGE_KEYS = {
   watchedCover: 'watched_cover',
   cookiesAccepted: 'cookies_accepted',
   lastAction: 'last_action',
+  /** A group invite (from a shared link's group_invite) waiting for the user to sign in. */
+  groupInvite: 'group_invite',
+  /** The events list's group filter: a group id, set after joining a group from an invite. */
+  groupFilter: 'groupFilter',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

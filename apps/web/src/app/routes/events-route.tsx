@@ -2,7 +2,10 @@ import { useSearchParams } from 'react-router';
 import { parseEventPreset } from '@planns/shared/events/event-presets.rules';
 import { EventsScreen } from '../../features/events/events-screen.tsx';
 
-/** /events?preset=<all|trending|close|friends|weekend>. */
+/**
+ * /events?preset=<all|trending|close|friends|weekend>; the header's toggles add ?search=open and
+ * ?filters=open, which the screen reads itself.
+ */
 export function EventsRoute() {
   const [searchParams] = useSearchParams();
   return <EventsScreen preset={parseEventPreset(searchParams.get('preset')) ?? 'all'} />;

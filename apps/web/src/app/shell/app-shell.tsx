@@ -4,13 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { useScrollRestoration } from '../../lib/use-scroll-restoration.ts';
 import { useTrackNavigationHistory } from '../../lib/use-navigation-history.ts';
+import { isEventPagePath } from '../../lib/navigation-history.ts';
+import { useCurrentUser } from '../../api/users/get-current-user.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
 import { CookiesBanner } from './cookies-banner.tsx';
 import { LoginModalHost } from './login-modal-host.tsx';
+import { NoticeHost } from './notice-host.tsx';
 import { RouteError } from './route-error.tsx';
 import { RouteLoading } from './route-loading.tsx';
 import { ScrollTopButton } from './scroll-top-button.tsx';
+import { useGroupInvites } from './use-group-invites.ts';
 import { usePageViews } from './use-page-views.ts';
 import './app-shell.css';
 
@@ -21,6 +25,10 @@ export function AppShell() {
   useTrackNavigationHistory();
   useScrollRestoration();
   usePageViews();
+  useGroupInvites();
+  const { user } = useCurrentUser();
+  // The footer on the event page shows only to signed-out visitors (events §2).
+  const hasFooter = !isEventPagePath(pathname) || user === null;
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -36,8 +44,9 @@ export function AppShell() {
       </main>
       <div className="app__bottom">
         <ScrollTopButton />
+        <NoticeHost />
         <CookiesBanner />
-        <AppFooter />
+        {hasFooter ? <AppFooter /> : null}
       </div>
       <LoginModalHost />
     </div>

@@ -1,0 +1,39 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { eventReplySchema, type Event } from '@planns/shared/events/events.schemas';
+import { apiRequest } from '../../lib/api-client.ts';
+import { useCurrentUser } from '../users/get-current-user.ts';
+
+/** Every events query (lists and pages) starts with this key; mutations invalidate it whole. */
+export const eventsRootQueryKey = ['events'] as const;
+
+/** One event page; signed-in and visitor replies differ (address, is_liked ...), so both are keyed. */
+export const eventQueryKey = (ref: string | number, isSignedIn: boolean) =>
+  [...eventsRootQueryKey, 'detail', String(ref), isSignedIn ? 'user' : 'visitor'] as const;
+
+/**
+ * GET /api/events/{hash or id}?full=true&no_comments=1 (signed in) or
+ * GET /api/events-no-auth/{hash or id}?full=true (visitors). Counts a visit on the server.
+ */
+export async function getEvent(ref: string | number, isSignedIn: boolean, signal?: AbortSignal): Promise<Event> {
+  const path = isSignedIn
+    ? `/api/events/${encodeURIComponent(String(ref))}?full=true&no_comments=1`
+    : `/api/events-no-auth/${encodeURIComponent(String(ref))}?full=true`;
+  const reply = await apiRequest(path, { schema: eventReplySchema, signal });
+  return reply.data;
+}
+
+export const eventQueryOptions = (ref: string | number, isSignedIn: boolean) =>
+  queryOptions({
+    queryKey: eventQueryKey(ref, isSignedIn),
+    queryFn: ({ signal }) => getEvent(ref, isSignedIn, signal),
+  });
+
+/** The event by hash or id, fetched once the current user is known (the path depends on it). */
+export function useEvent(ref: string | number | null) {
+  const { user } = useCurrentUser();
+  const isSignedIn = user !== null && user !== undefined;
+  return useQuery({
+    ...eventQueryOptions(ref ?? '', isSignedIn),
+    enabled: ref !== null && ref !== '' && user !== undefined,
+  });
+}

@@ -1,0 +1,65 @@
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import type { Event, EventPage } from '@planns/shared/events/events.schemas';
+import { EVENTS_PER_PAGE_DEFAULT } from '@planns/shared/events/events.rules';
+import { apiRequest } from '../../lib/api-client.ts';
+
+/** Loaded with the request (zod stays out of the first bundle). */
+const eventListReplySchema = () => import('@planns/shared/events/events.schemas').then((m) => m.eventListReplySchema);
+
+/** Every events list; under get-event.ts's ['events'] root, so event mutations refresh the lists too. */
+export const eventListsQueryKey = ['events', 'list'] as const;
+
+export const eventListQueryKey = (params: Readonly<Record<string, string>>, isSignedIn: boolean) =>
+  [...eventListsQueryKey, isSignedIn ? 'user' : 'visitor', params] as const;
+
+export type EventListData = InfiniteData<EventPage, number>;
+
+/**
+ * GET /api/events (signed in) or /api/events-na (signed out) with the filter parameters of
+ * lib/event-filters.ts's buildListParams, one page of 100. The list is data.data.data.
+ */
+export async function listEvents(
+  params: Readonly<Record<string, string>>,
+  options: { isSignedIn: boolean; page: number; signal?: AbortSignal },
+): Promise<EventPage> {
+  const search = new URLSearchParams(params);
+  search.set('per_page', String(EVENTS_PER_PAGE_DEFAULT));
+  search.set('page', String(options.page));
+  const path = `${options.isSignedIn ? '/api/events' : '/api/events-na'}?${search.toString()}`;
+  const reply = await apiRequest(path, { schema: eventListReplySchema, signal: options.signal });
+  return reply.data;
+}
+
+/** The next page while the pages so far hold fewer than the total. */
+export function nextEventPage(last: EventPage): number | undefined {
+  const loaded = (last.current_page - 1) * last.per_page + last.data.length;
+  return last.data.length > 0 && loaded < last.total ? last.current_page + 1 : undefined;
+}
+
+export const eventListQueryOptions = (params: Readonly<Record<string, string>>, isSignedIn: boolean) =>
+  infiniteQueryOptions({
+    queryKey: eventListQueryKey(params, isSignedIn),
+    queryFn: ({ pageParam, signal }) => listEvents(params, { isSignedIn, page: pageParam, signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextEventPage,
+  });
+
+/** The events of every loaded page, without the duplicates a shifting list can bring across pages. */
+export function flattenEventPages(data: { pages: readonly EventPage[] } | undefined): Event[] {
+  if (!data) return [];
+  const seen = new Set<number>();
+  const events: Event[] = [];
+  for (const page of data.pages) {
+    for (const event of page.data) {
+      if (seen.has(event.id)) continue;
+      seen.add(event.id);
+      events.push(event);
+    }
+  }
+  return events;
+}
+
+/** `enabled` waits for what the parameters depend on (the current user, a location being asked for). */
+export function useEventsList(params: Readonly<Record<string, string>>, options: { isSignedIn: boolean; enabled: boolean }) {
+  return useInfiniteQuery({ ...eventListQueryOptions(params, options.isSignedIn), enabled: options.enabled });
+}

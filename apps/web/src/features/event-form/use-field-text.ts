@@ -1,0 +1,100 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldErrorCode } from './event-form-state.ts';
+
+/** A field's name as the form shows it, for the required-fields box (server field names). */
+export function useFieldLabel(): (field: string) => string {
+  const { t } = useTranslation();
+  return useCallback(
+    (field: string) => {
+      switch (field) {
+        case 'name':
+          return t('eventForm.name');
+        case 'description':
+          return t('eventForm.description');
+        case 'start_date':
+          return t('eventForm.dates.start');
+        case 'end_date':
+          return t('eventForm.dates.end');
+        case 'address':
+        case 'lat':
+        case 'lng':
+          return t('eventForm.location.address');
+        case 'venue':
+          return t('eventForm.location.venue');
+        case 'url':
+          return t('eventForm.location.url');
+        case 'min':
+          return t('eventForm.settings.min');
+        case 'max':
+        case 'max_companions':
+          return t('eventForm.settings.max');
+        case 'group_id':
+          return t('eventForm.settings.group');
+        case 'categories':
+          return t('eventForm.settings.categories');
+        case 'companions':
+          return t('eventForm.attending.companions');
+        case 'is_attending':
+          return t('eventForm.attending.title');
+        case 'user_ownership':
+          return t('eventForm.owner.title');
+        case 'base64':
+        case 'extension':
+        case 'image':
+          return t('eventForm.image.label');
+        case 'clone_id':
+          return t('eventForm.title.clone');
+        default:
+          return field;
+      }
+    },
+    [t],
+  );
+}
+
+/** The translated text of a field problem found by the client or named by the server. */
+export function useFieldMessage(): (code: FieldErrorCode) => string {
+  const { t } = useTranslation();
+  return useCallback(
+    (code: FieldErrorCode) => {
+      switch (code) {
+        case 'nameRequired':
+          return t('eventForm.errors.nameRequired');
+        case 'startRequired':
+          return t('eventForm.errors.startRequired');
+        case 'endBeforeStart':
+          return t('eventForm.errors.endBeforeStart');
+        case 'startAfterEnd':
+          return t('eventForm.errors.startAfterEnd');
+        case 'addressRequired':
+          return t('eventForm.errors.addressRequired');
+        case 'urlRequired':
+          return t('eventForm.errors.urlRequired');
+        case 'minAboveMax':
+          return t('eventForm.errors.minAboveMax');
+        case 'maxBelowMin':
+          return t('eventForm.errors.maxBelowMin');
+        case 'wholeNumber':
+          return t('eventForm.errors.wholeNumber');
+        case 'imageType':
+          return t('eventForm.errors.imageType');
+        case 'notGroupMember':
+          return t('eventForm.errors.notGroupMember');
+        case 'unknownCategory':
+          return t('eventForm.errors.unknownCategory');
+        case 'unknownUser':
+          return t('eventForm.errors.unknownUser');
+        case 'unknownCompanion':
+          return t('eventForm.errors.unknownCompanion');
+        case 'dateFormat':
+          return t('eventForm.errors.dateFormat');
+        case 'currencyRequired':
+          return t('eventForm.errors.currencyRequired');
+        case 'priceRequired':
+          return t('eventForm.errors.priceRequired');
+      }
+    },
+    [t],
+  );
+}

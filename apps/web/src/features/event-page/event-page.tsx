@@ -1,0 +1,81 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Event } from '@planns/shared/events/events.schemas';
+import type { User } from '@planns/shared/users/users.schemas';
+import { Icon } from '../../components/icon.tsx';
+import { EventAttendees } from './event-attendees.tsx';
+import { EventDescription } from './event-description.tsx';
+import { EventFacts } from './event-facts.tsx';
+import { EventHost } from './event-host.tsx';
+import { EventLikeButton } from './event-like-button.tsx';
+import { EventManageMenu } from './event-manage-menu.tsx';
+import { useCategoryName } from '../../lib/use-category-name.ts';
+
+type EventPageProps = { event: Event; user: User | null };
+
+/** The event page's content (events §2 "Event page"). */
+export function EventPage({ event, user }: EventPageProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const categoryName = useCategoryName();
+  const image = event.image ?? event.m_image;
+
+  return (
+    <article className="event-page" aria-labelledby={titleId}>
+      {event.deleted_by_moderator ? (
+        <p className="event-page__banner" role="status">
+          <Icon name="shield" size={20} />
+          {t('eventPage.deletedByModerator')}
+        </p>
+      ) : null}
+
+      <div className={image ? 'event-hero' : 'event-hero event-hero--placeholder'}>
+        {image ? <img className="event-hero__image" src={image} alt="" /> : <Icon name="image" size={40} />}
+      </div>
+
+      <div className="event-page__heading">
+        <h1 id={titleId} className="event-page__title">
+          {event.name}
+        </h1>
+        {event.can_manage && user ? <EventManageMenu event={event} user={user} /> : null}
+      </div>
+
+      <EventFacts event={event} isSignedIn={user !== null} />
+
+      <div className="event-page__actions">
+        <EventLikeButton event={event} isSignedIn={user !== null} />
+      </div>
+
+      {/* RSVP (going / maybe / not going, the join flow): arrives with the RSVP issue. */}
+      <div className="event-page__slot" data-slot="rsvp" />
+
+      <EventAttendees event={event} />
+
+      {/* Tickets (the viewer's tickets, the organiser's guest list): arrives with the ticketing issue. */}
+      <div className="event-page__slot" data-slot="tickets" />
+
+      <EventHost event={event} />
+
+      {event.categories.length > 0 ? (
+        <ul className="event-page__chips" aria-label={t('eventPage.categories')}>
+          {event.categories.map((category) => (
+            <li key={category.id} className="chip">
+              {categoryName(category)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <EventDescription text={event.description} />
+
+      {/* Calendar block ('ADD EVENT TO MY CALENDAR'): arrives with the calendar issue. */}
+      <div className="event-page__slot" data-slot="calendar" />
+      {/* Share panel (friends, SMS, WhatsApp, email, copy): arrives with the sharing issue. */}
+      <div className="event-page__slot" data-slot="share" />
+      {/* Gallery (photos and videos of the event): arrives with the gallery issue. */}
+      <div className="event-page__slot" data-slot="gallery" />
+      {/* Comments ('Comments: {event title}'): arrives with the comments issue. */}
+      <div className="event-page__slot" data-slot="comments" />
+    </article>
+  );
+}
