@@ -43,6 +43,8 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Requests per minute per client address on /api (the global limit; routes may set tighter ones). */
   RATE_LIMIT_MAX: int(1, 1_000_000_000, 600),
+  /** How long a visitor's event list (GET events-na) may be answered from memory; 0 turns it off. */
+  EVENTS_NA_CACHE_MS: int(0, 60_000, 3000),
   SESSION_DAYS: int(1, 365, 30),
   WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
 });

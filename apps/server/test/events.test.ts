@@ -1051,3 +1051,27 @@ describe('GET /api/users/search', () => {
     }
   });
 });
+
+describe('visitor list cache (EVENTS_NA_CACHE_MS)', async () => {
+  const cached = await createTestApp({ env: { EVENTS_NA_CACHE_MS: '3000', RATE_LIMIT_MAX: '1000000' } });
+
+  it('answers the same question from memory until a write or the time runs out', async () => {
+    const owner = await buildUser(cached.db);
+    const { headers } = await signIn(cached, owner.id);
+    const names = async () =>
+      ((await cached.app.inject({ method: 'GET', url: '/api/events-na' })).json().data.data as { name: string }[]).map((e) => e.name);
+    const first = await buildEvent(cached.db, { user_id: owner.id, name: 'Cached one' });
+    expect(await names()).toEqual(['Cached one']);
+    // Written behind the API's back: the cached answer stands for up to 3 s.
+    await buildEvent(cached.db, { user_id: owner.id, name: 'Cached two', start_date: new Date(new Date(first.start_date).getTime() + 3600_000) });
+    expect(await names()).toEqual(['Cached one']);
+    cached.clock.advance(3000);
+    expect(await names()).toEqual(['Cached one', 'Cached two']);
+    // A write through the API clears it at once.
+    const like = await cached.app.inject({ method: 'POST', url: `/api/events/${first.id}/like`, headers });
+    expect(like.json()).toEqual({ data: true });
+    const res = await cached.app.inject({ method: 'GET', url: '/api/events-na' });
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json().data.data[0]).toMatchObject({ name: 'Cached one', likes_count: 1, address: null });
+  });
+});

@@ -283,12 +283,12 @@ export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ 
   let rows: { id: number }[];
   let totalWhere = where;
   if (f.order.by === 'upcoming') {
-    // Not yet over: those under way (started, not ended) first, then the coming ones, soonest
-    // first. Two index-ordered branches merged, each cut at offset + limit rows.
+    // Not yet over: those under way (started, not ended: the range index events_under_way_idx)
+    // first, then the coming ones, soonest first. Each branch is cut at offset + limit rows.
     totalWhere = sql`${where} AND e.ends_at >= ${f.now}`;
     const result = await sql<{ id: number }>`
       SELECT id FROM (
-        (SELECT e.id, e.start_date FROM events e WHERE ${where} AND e.start_date < ${f.now} AND e.ends_at >= ${f.now}
+        (SELECT e.id, e.start_date FROM events e WHERE ${where} AND tstzrange(e.start_date, e.ends_at, '(]') @> ${f.now}::timestamptz
           ORDER BY e.start_date, e.id LIMIT ${take})
         UNION ALL
         (SELECT e.id, e.start_date FROM events e WHERE ${where} AND e.start_date >= ${f.now}

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@planns/shared/errors/error-codes';
 import {
@@ -17,6 +18,7 @@ import { idParamsSchema, okSchema } from '@planns/shared/http/envelope';
 import type { AppDeps } from '../../deps.ts';
 import { requireActor } from '../../http/auth-hook.ts';
 import * as events from './events.service.ts';
+import { VisitorListCache } from './visitor-list-cache.ts';
 
 const tags = ['events'];
 const readErrors = { 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
@@ -35,6 +37,13 @@ const listDescription =
   'how many people each event carries (at most 10, friends 20). Reply: {data:{data:[...], current_page, per_page, total}}.';
 
 export const eventsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const visitorLists = new VisitorListCache({ ttlMs: deps.config.EVENTS_NA_CACHE_MS, now: () => deps.clock.now().getTime() });
+  /** Every change to events passes here, so no visitor list from before it is served again. */
+  const changed = <T>(value: T): T => {
+    visitorLists.clear();
+    return value;
+  };
+
   app.get(
     '/events',
     {
@@ -49,12 +58,16 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       schema: {
         tags,
         summary: 'Events list (signed out)',
-        description: `The spec's -na variant: public events only, without addresses or coordinates, whoever asks. ${listDescription}`,
+        description: `The spec's -na variant: public events only, without addresses or coordinates, whoever asks. The same question is answered from memory for up to EVENTS_NA_CACHE_MS (default 3 s); event writes clear it. ${listDescription}`,
         querystring: eventListQuerySchema,
         response: { 200: eventListReplySchema, 422: errorBodySchema },
       },
     },
-    async (request) => ({ data: await events.listEvents(deps, null, request.query) }),
+    async (request, reply) => {
+      const body = await visitorLists.get(request.url, async () => JSON.stringify({ data: await events.listEvents(deps, null, request.query) }));
+      // Already JSON: sent as is (a string payload skips the serializer).
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+    },
   );
 
   app.get(
@@ -104,7 +117,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         response: { 200: eventReplySchema, ...writeErrors, ...uploadErrors },
       },
     },
-    async (request) => ({ data: await events.createEvent(deps, requireActor(request), request.body) }),
+    async (request) => ({ data: changed(await events.createEvent(deps, requireActor(request), request.body)) }),
   );
 
   app.put(
@@ -120,7 +133,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         response: { 200: eventReplySchema, ...writeErrors, ...uploadErrors },
       },
     },
-    async (request) => ({ data: await events.updateEvent(deps, requireActor(request), request.params.id, request.body) }),
+    async (request) => ({ data: changed(await events.updateEvent(deps, requireActor(request), request.params.id, request.body)) }),
   );
 
   app.delete(
@@ -136,7 +149,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     },
     async (request) => {
       await events.moderatorDeleteEvent(deps, requireActor(request), request.params.id);
-      return { data: { ok: true as const } };
+      return changed({ data: { ok: true as const } });
     },
   );
 
@@ -153,7 +166,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     },
     async (request) => {
       await events.deleteEvent(deps, requireActor(request), request.params.id);
-      return { data: { ok: true as const } };
+      return changed({ data: { ok: true as const } });
     },
   );
 
@@ -169,7 +182,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         response: { 200: eventReplySchema, ...writeErrors },
       },
     },
-    async (request) => ({ data: await events.changeOwner(deps, requireActor(request), request.params.id, request.body.user_id) }),
+    async (request) => ({ data: changed(await events.changeOwner(deps, requireActor(request), request.params.id, request.body.user_id)) }),
   );
 
   app.post(
@@ -183,7 +196,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         response: { 200: likeReplySchema, ...writeErrors },
       },
     },
-    async (request) => ({ data: await events.toggleLike(deps, requireActor(request), request.params.id) }),
+    async (request) => ({ data: changed(await events.toggleLike(deps, requireActor(request), request.params.id)) }),
   );
 
   app.get(
