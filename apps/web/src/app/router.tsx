@@ -1,11 +1,13 @@
 import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
+import { loadScreenTexts } from '../lib/i18n.ts';
 import { HomeRoute } from './routes/home-route.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 
 /** A screen in its own chunk (React.lazy wants a default export; the route files use named ones). */
 function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+  // The screen's texts (lib/i18n-split.ts) arrive with its code, so it never shows raw keys.
+  return lazy(() => Promise.all([load(), loadScreenTexts()]).then(([module]) => ({ default: module[name] })));
 }
 
 const EventsRoute = lazyScreen(() => import('./routes/events-route.tsx'), 'EventsRoute');

@@ -1,25 +1,66 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isRtl, LANGUAGES, pickLanguage, type Language } from '@planns/shared/i18n/languages';
-import en from '../locales/en.json';
+import enCore from 'virtual:locale/en/core';
 import { readStored, writeStored } from './storage.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
 
-type Translation = typeof en;
+type Texts = Record<string, unknown>;
+type Loader = () => Promise<{ default: Texts }>;
 
-/** Every language but English is its own chunk, loaded only when chosen; missing files fall back to en. */
-const loaders = import.meta.glob<{ default: Translation }>(['../locales/*.json', '!../locales/en.json']);
+/**
+ * Each language's texts come in two parts (lib/i18n-split.ts): English core texts are in the
+ * first load; every other part is its own chunk. Missing texts fall back to English.
+ */
+const coreLoaders: Record<Language, Loader | null> = {
+  en: null,
+  es: () => import('virtual:locale/es/core'),
+  ja: () => import('virtual:locale/ja/core'),
+  he: () => import('virtual:locale/he/core'),
+  ru: () => import('virtual:locale/ru/core'),
+  ca: () => import('virtual:locale/ca/core'),
+};
+const screenLoaders: Record<Language, Loader> = {
+  en: () => import('virtual:locale/en/lazy'),
+  es: () => import('virtual:locale/es/lazy'),
+  ja: () => import('virtual:locale/ja/lazy'),
+  he: () => import('virtual:locale/he/lazy'),
+  ru: () => import('virtual:locale/ru/lazy'),
+  ca: () => import('virtual:locale/ca/lazy'),
+};
+
+const loaded = new Set<string>(['en/core']);
+const inFlight = new Map<string, Promise<void>>();
+/** Set once a screen needed its texts: a language switch then loads the new language's too. */
+let screenTextsWanted = false;
+
+function loadPart(language: Language, part: 'core' | 'lazy'): Promise<void> {
+  const key = `${language}/${part}`;
+  if (loaded.has(key)) return Promise.resolve();
+  const load = part === 'core' ? coreLoaders[language] : screenLoaders[language];
+  if (!load) return Promise.resolve();
+  let promise = inFlight.get(key);
+  if (!promise) {
+    promise = load()
+      .then((module) => {
+        i18next.addResourceBundle(language, 'translation', module.default, true, true);
+        loaded.add(key);
+      })
+      .catch((error: unknown) => console.error(`Could not load the ${language} texts (${part})`, error))
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, promise);
+  }
+  return promise;
+}
 
 async function loadTranslation(language: Language): Promise<void> {
-  if (language === 'en' || i18next.hasResourceBundle(language, 'translation')) return;
-  const load = loaders[`../locales/${language}.json`];
-  if (!load) return;
-  try {
-    const module = await load();
-    i18next.addResourceBundle(language, 'translation', module.default, true, true);
-  } catch (error) {
-    console.error(`Could not load the ${language} translation`, error);
-  }
+  await Promise.all([loadPart(language, 'core'), screenTextsWanted ? loadScreenTexts(language) : Promise.resolve()]);
+}
+
+/** The texts of the screens (events, forms, legal pages); lazy screens wait for them. */
+export async function loadScreenTexts(language: Language = currentLanguage()): Promise<void> {
+  screenTextsWanted = true;
+  await Promise.all([loadPart('en', 'lazy'), loadPart(language, 'lazy')]);
 }
 
 function applyToDocument(language: Language): void {
@@ -37,7 +78,7 @@ export function currentLanguage(): Language {
 export async function initI18n(): Promise<void> {
   const language = pickLanguage(readStored(STORAGE_KEYS.preferredLanguage), navigator.languages ?? [navigator.language]);
   await i18next.use(initReactI18next).init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: enCore } },
     lng: 'en',
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],

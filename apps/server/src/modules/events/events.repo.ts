@@ -263,14 +263,18 @@ function filterConditions(f: EventListFilter): RawBuilder<unknown>[] {
   if (f.search) {
     // Every word must appear (substring; the trigram index serves LIKE) or nearly appear (a word
     // similarity, for typos). planns_fold (lower case, no accents) is IMMUTABLE, so PostgreSQL
-    // folds each constant once at planning.
-    for (const word of f.search.split(/\s+/).filter(Boolean).slice(0, 8)) {
+    // folds each constant once at planning. The matches are collected first through the index
+    // (ARRAY(...) runs once, as an init plan): otherwise the planner may walk the date index and
+    // test the costly similarity on every coming event.
+    const words = f.search.split(/\s+/).filter(Boolean).slice(0, 8);
+    const conditions = words.map((word) => {
       const like = `%${escapeLike(word)}%`;
-      where.push(
-        Array.from(word).length >= 3
-          ? sql`(e.search_text LIKE planns_fold(${like}) OR planns_fold(${word}) <% e.search_text)`
-          : sql`e.search_text LIKE planns_fold(${like})`,
-      );
+      return Array.from(word).length >= 3
+        ? sql`(s.search_text LIKE planns_fold(${like}) OR planns_fold(${word}) <% s.search_text)`
+        : sql`s.search_text LIKE planns_fold(${like})`;
+    });
+    if (conditions.length > 0) {
+      where.push(sql`e.id = ANY(ARRAY(SELECT s.id FROM events s WHERE ${sql.join(conditions, sql` AND `)}))`);
     }
   }
   return where;

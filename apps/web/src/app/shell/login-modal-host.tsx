@@ -1,8 +1,12 @@
 import { lazy, Suspense } from 'react';
+import { loadScreenTexts } from '../../lib/i18n.ts';
 import { closeLogin, useIsLoginOpen } from '../../lib/login-prompt.ts';
 
 /** The login modal is its own chunk, fetched the first time someone needs to sign in. */
-const LoginModal = lazy(() => import('../../features/login/login-modal.tsx').then((m) => ({ default: m.LoginModal })));
+// The login's terms and privacy dialogs use the screen texts (lib/i18n-split.ts).
+const LoginModal = lazy(() =>
+  Promise.all([import('../../features/login/login-modal.tsx'), loadScreenTexts()]).then(([m]) => ({ default: m.LoginModal })),
+);
 
 export function LoginModalHost() {
   const isOpen = useIsLoginOpen();
