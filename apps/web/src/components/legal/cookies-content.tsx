@@ -34,6 +34,14 @@ export function CookiesContent() {
             <code>{STORAGE_KEYS.lastAction}</code>
           </dt>
           <dd>{t('legal.cookies.storage.lastAction')}</dd>
+          <dt>
+            <code>{STORAGE_KEYS.groupInvite}</code>
+          </dt>
+          <dd>{t('legal.cookies.storage.groupInvite')}</dd>
+          <dt>
+            <code>{STORAGE_KEYS.groupFilter}</code>
+          </dt>
+          <dd>{t('legal.cookies.storage.groupFilter')}</dd>
         </dl>
       </LegalSection>
       <LegalSection title={t('legal.cookies.none.title')}>
