@@ -30,7 +30,15 @@ export async function readCode(request: APIRequestContext, phone: string): Promi
  * the browser context's cookie jar, so the page is signed in too.
  */
 export async function signInViaApi(page: Page, phone = newPhone(), name = 'E2E Person'): Promise<{ phone: string; userId: number }> {
-  const request = page.context().request;
+  return signInWithRequest(page.context().request, phone, name);
+}
+
+/**
+ * Signs a person in with any request context's cookie jar: a second person made with
+ * `playwright.request.newContext({ baseURL })` stays signed in there while the page's person
+ * stays signed in in the browser.
+ */
+export async function signInWithRequest(request: APIRequestContext, phone = newPhone(), name = 'E2E Person'): Promise<{ phone: string; userId: number }> {
   const headers = { origin: E2E_ORIGIN };
   await request.post('/api/send-code', { data: { to: phone }, headers });
   const code = await readCode(request, phone);
@@ -39,7 +47,8 @@ export async function signInViaApi(page: Page, phone = newPhone(), name = 'E2E P
   const auth = await request.post('/api/auth-create', { data: { phone }, headers });
   expect(auth.ok()).toBeTruthy();
   const { data } = (await auth.json()) as { data: { user: { id: number } } };
-  await request.post('/api/set-name', { data: { id: data.user.id, name, terms_accepted: true }, headers });
+  const named = await request.post('/api/set-name', { data: { id: data.user.id, name, terms_accepted: true }, headers });
+  expect(named.ok()).toBeTruthy();
   return { phone, userId: data.user.id };
 }
 

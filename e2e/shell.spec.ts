@@ -16,18 +16,29 @@ test('a visitor uses the shell: tiles, cookies banner, protected tabs, legal pag
   await expect(banner).toHaveCount(0);
   await expectNoHorizontalOverflow(page);
 
-  // Each tile leads to the events list with its preset.
-  for (const [name, preset] of [
-    [/All events/, 'all'],
-    [/Trending now/, 'trending'],
-    [/Close to you/, 'close'],
-    [/With friends/, 'friends'],
-    [/This weekend/, 'weekend'],
+  // Each tile leads to the events list with its preset and heading, showing the seeded demo events;
+  // 'Close to you' without the position says it shows every event; 'With friends' asks to sign in.
+  const cards = page.getByRole('main').getByRole('article');
+  for (const [name, preset, title] of [
+    [/All events/, 'all', 'All events'],
+    [/Trending now/, 'trending', 'Trending now'],
+    [/Close to you/, 'close', 'Close to you'],
+    [/With friends/, 'friends', 'With friends'],
+    [/This weekend/, 'weekend', 'This weekend'],
   ] as const) {
     await page.goto('/');
     await page.getByRole('link', { name }).click();
     await expect(page).toHaveURL(new RegExp(`/events\\?preset=${preset}$`));
-    await expect(page.getByText('No events...yet')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    if (preset === 'friends') {
+      await expect(page.getByText('Sign in to see where your friends are going.')).toBeVisible();
+      await expect(cards).toHaveCount(0);
+      continue;
+    }
+    if (preset === 'close') await expect(page.getByText(/Allow location access to see events close to you/)).toBeVisible();
+    await expect(cards.first()).toBeVisible();
+    await expect(page.getByText('No events...yet')).toHaveCount(0);
+    await expectNoHorizontalOverflow(page);
   }
 
   // Re-tapping the active Home tab reloads it with a timestamp query.

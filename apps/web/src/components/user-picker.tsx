@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicUser } from '@planns/shared/users/users.schemas';
 import { canSearchUsers, useSearchUsers } from '../api/users/search-users.ts';
@@ -6,18 +6,11 @@ import { Avatar } from './avatar.tsx';
 import { Icon } from './icon.tsx';
 import { Spinner } from './spinner.tsx';
 import './user-picker.css';
+import { useDebounced } from '../lib/use-debounced.ts';
 
 /** Waits this long after the last keystroke before searching. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 type UserPickerProps = {
   label: string;

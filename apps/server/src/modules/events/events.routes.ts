@@ -26,6 +26,7 @@ const writeErrors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBody
 const uploadErrors = { 413: errorBodySchema, 415: errorBodySchema };
 /** Base64 of a 10 MB picture plus the JSON around it. */
 const EVENT_BODY_LIMIT = 15 * 1024 * 1024;
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 const listDescription =
   'Parameters of the spec\'s list call (events §7). distance: km from current_location (current_location[lat], current_location[lng]); above 95 means no limit. ' +
@@ -55,6 +56,12 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   app.get(
     '/events-na',
     {
+      // A fresh cached answer for this exact address is sent before the query is even parsed:
+      // only answers to valid queries are ever cached.
+      onRequest: async (request, reply) => {
+        const hit = visitorLists.peek(request.url);
+        if (hit) await (reply as FastifyReply).type(JSON_TYPE).send(hit);
+      },
       schema: {
         tags,
         summary: 'Events list (signed out)',
@@ -65,8 +72,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     },
     async (request, reply) => {
       const body = await visitorLists.get(request.url, async () => JSON.stringify({ data: await events.listEvents(deps, null, request.query) }));
-      // Already JSON: sent as is (a string payload skips the serializer).
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+      // Already JSON: sent as is (a Buffer payload skips the serializer).
+      return (reply as FastifyReply).type(JSON_TYPE).send(body);
     },
   );
 

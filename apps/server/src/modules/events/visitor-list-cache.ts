@@ -6,8 +6,8 @@
  * serve at most `ttlMs` old answers.
  */
 export class VisitorListCache {
-  private readonly entries = new Map<string, { expires: number; body: string }>();
-  private readonly pending = new Map<string, Promise<string>>();
+  private readonly entries = new Map<string, { expires: number; body: Buffer }>();
+  private readonly pending = new Map<string, Promise<Buffer>>();
   private generation = 0;
   private readonly ttlMs: number;
   private readonly maxEntries: number;
@@ -23,15 +23,23 @@ export class VisitorListCache {
     return this.ttlMs > 0;
   }
 
-  async get(key: string, compute: () => Promise<string>): Promise<string> {
-    if (!this.enabled) return compute();
+  /** A fresh answer for `key`, if there is one (the route looks before validating the query). */
+  peek(key: string): Buffer | undefined {
     const hit = this.entries.get(key);
-    if (hit && hit.expires > this.now()) return hit.body;
+    return hit && hit.expires > this.now() ? hit.body : undefined;
+  }
+
+  /** The answer for `key`, computed by `compute` (JSON text) when there is no fresh one. Kept encoded. */
+  async get(key: string, compute: () => Promise<string>): Promise<Buffer> {
+    if (!this.enabled) return Buffer.from(await compute());
+    const hit = this.peek(key);
+    if (hit) return hit;
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
     const generation = this.generation;
     const promise = compute()
-      .then((body) => {
+      .then((text) => {
+        const body = Buffer.from(text);
         // An answer computed across a write is not kept: it may predate the write.
         if (generation === this.generation && body.length <= 1_000_000) {
           if (this.entries.size >= this.maxEntries) this.evictExpiredOrOldest();

@@ -8,6 +8,7 @@ import { Icon } from '../../components/icon.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { clearLocation, hasLocation, setDistance, setLocation, type EventFilters } from '../../lib/event-filters.ts';
 import { isPositionFailure, requestPosition } from './geolocation.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 
 type LocationSectionProps = {
   filters: EventFilters;
@@ -19,14 +20,6 @@ type GeoMessage = 'denied' | 'unavailable' | 'noResult' | 'failed' | null;
 
 const PLACE_SEARCH_DEBOUNCE_MS = 300;
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * Location filter: a place from the geocoding search, or the device's position (asked as soon as
