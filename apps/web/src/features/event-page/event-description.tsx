@@ -21,7 +21,7 @@ export function EventDescription({ text }: { text: string }) {
       <h2 id={`${id}-title`} className="event-page__section-title">
         {t('eventPage.about')}
       </h2>
-      <p id={id} className="event-description">
+      <p id={id} className="event-description" dir="auto">
         {splitLinks(shown).map((part, index) =>
           part.kind === 'link' ? (
             <a key={index} href={part.href} target="_blank" rel="noopener noreferrer nofollow">

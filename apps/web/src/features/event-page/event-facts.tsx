@@ -60,10 +60,10 @@ export function EventFacts({ event, isSignedIn }: EventFactsProps) {
         <li className="event-facts__row">
           <Icon name="pin" size={20} />
           <span className="event-facts__text">
-            {event.venue ? <span className="event-facts__label">{event.venue}</span> : null}
+            {event.venue ? <span className="event-facts__label" dir="auto">{event.venue}</span> : null}
             {event.address && isAddressShown(event.address) ? (
               <>
-                <span title={event.address}>{truncatePageAddress(event.address)}</span>
+                <span title={event.address} dir="auto">{truncatePageAddress(event.address)}</span>
                 <a className="event-facts__link" href={directionsUrl(event.address, event.lat, event.lng)} {...EXTERNAL_LINK}>
                   <Icon name="directions" size={16} />
                   {t('eventPage.directions')}

@@ -34,7 +34,7 @@ export function EventPage({ event, user }: EventPageProps) {
       </div>
 
       <div className="event-page__heading">
-        <h1 id={titleId} className="event-page__title">
+        <h1 id={titleId} className="event-page__title" dir="auto">
           {event.name}
         </h1>
         {event.can_manage && user ? <EventManageMenu event={event} user={user} /> : null}

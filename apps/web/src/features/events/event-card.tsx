@@ -72,7 +72,7 @@ export const EventCard = memo(function EventCard({ event, language, formatDate, 
             {price ?? t('eventsList.free')}
           </span>
         </div>
-        <h2 className="event-card__name">
+        <h2 className="event-card__name" dir="auto">
           <Link to={`/events/${encodeURIComponent(event.hash)}`} className="event-card__link">
             {event.name}
           </Link>
@@ -80,10 +80,10 @@ export const EventCard = memo(function EventCard({ event, language, formatDate, 
         {where ? (
           <p className="event-card__where">
             <Icon name="pin" size={16} />
-            <span>{where}</span>
+            <span dir="auto">{where}</span>
           </p>
         ) : null}
-        {description ? <p className="event-card__description">{truncate(description, DESCRIPTION_CARD_LENGTH)}</p> : null}
+        {description ? <p className="event-card__description" dir="auto">{truncate(description, DESCRIPTION_CARD_LENGTH)}</p> : null}
 
         <div className="event-card__footer">
           {shown.length > 0 ? (
