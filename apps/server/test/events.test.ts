@@ -10,7 +10,9 @@ import {
 import { EVENTS_PER_PAGE_DEFAULT, RELATION_LIMIT } from '@planns/shared/events/events.rules';
 import {
   addFriendship,
+  addInvite,
   addLike,
+  addOrganizer,
   addResponse,
   buildCompanion,
   buildEvent,
@@ -1073,5 +1075,38 @@ describe('visitor list cache (EVENTS_NA_CACHE_MS)', async () => {
     const res = await cached.app.inject({ method: 'GET', url: '/api/events-na' });
     expect(res.headers['content-type']).toContain('application/json');
     expect(res.json().data.data[0]).toMatchObject({ name: 'Cached one', likes_count: 1, address: null });
+  });
+});
+
+describe('organizers and attendee invites', () => {
+  it('lists co-organisers for everyone who sees the event, invitees only for the owner and moderators', async () => {
+    const owner = await buildUser(db, { name: 'Olga Owner' });
+    const helper = await buildUser(db, { name: 'Hugo Helper' });
+    const guest = await buildUser(db, { name: 'Gina Guest' });
+    const stranger = await buildUser(db, { name: 'Sam Stranger' });
+    const moderator = await buildUser(db, { name: 'Mona Moderator' });
+    await db.updateTable('users').set({ is_moderator: true }).where('id', '=', moderator.id).execute();
+    const event = await buildEvent(db, { user_id: owner.id, name: 'Organised together' });
+    await addOrganizer(db, event.id, helper.id);
+    await addInvite(db, event.id, guest.id, owner.id);
+
+    const page = async (userId: number) => (await app.inject({ method: 'GET', url: `/api/events/${event.hash}?full=true`, headers: (await signIn(ctx, userId)).headers })).json().data;
+    const asOwner = await page(owner.id);
+    expect(asOwner.organizers.map((u: { name: string }) => u.name)).toEqual(['Hugo Helper']);
+    expect(asOwner.attendee_invites.map((u: { name: string }) => u.name)).toEqual(['Gina Guest']);
+    expect((await page(moderator.id)).attendee_invites).toHaveLength(1);
+    const asStranger = await page(stranger.id);
+    expect(asStranger.organizers).toHaveLength(1);
+    expect(asStranger.attendee_invites).toEqual([]);
+    expect(JSON.stringify(asStranger.organizers)).not.toContain('phone');
+
+    // Lists carry them only when asked (with_organizers, with_attendee_invites).
+    const { headers } = await signIn(ctx, owner.id);
+    const list = async (query: string) =>
+      ((await app.inject({ method: 'GET', url: `/api/events?users=${owner.id}${query}`, headers })).json().data.data as { organizers: unknown[]; attendee_invites: unknown[] }[])[0]!;
+    expect(await list('')).toMatchObject({ organizers: [], attendee_invites: [] });
+    const asked = await list('&with_organizers=10&with_attendee_invites=10');
+    expect(asked.organizers).toHaveLength(1);
+    expect(asked.attendee_invites).toHaveLength(1);
   });
 });

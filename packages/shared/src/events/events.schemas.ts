@@ -88,6 +88,10 @@ export const eventSchema = z
     doubt_users: z.array(eventPersonSchema),
     /** The viewer's friends among those going or maybe (signed in only). */
     friends: z.array(publicUserSchema),
+    /** Co-organisers (with_organizers on lists; up to 10 on the page). */
+    organizers: z.array(publicUserSchema),
+    /** People the event was shared with: the owner and moderators only (with_attendee_invites on lists; up to 10 on the page). */
+    attendee_invites: z.array(publicUserSchema),
     users_count: z.number().int(),
     doubt_users_count: z.number().int(),
     rejected_users_count: z.number().int(),

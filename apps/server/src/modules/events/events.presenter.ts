@@ -12,6 +12,8 @@ const person = (p: PersonJson) => ({
   companions_amount: p.companions_amount,
 });
 
+const publicPerson = (p: Omit<PersonJson, 'companions_amount'>) => ({ id: p.id, name: p.name, avatar: p.avatar, avatar_m: p.avatar_m, avatar_s: p.avatar_s });
+
 /** Chooses exactly which fields of an event leave the server, for this viewer. */
 export function presentEvent(row: EventDetailRow, actor: Actor | null): Event {
   const showLocation = canSeeLocation(actor);
@@ -60,7 +62,9 @@ export function presentEvent(row: EventDetailRow, actor: Actor | null): Event {
     categories: row.categories_json,
     users: row.going_json.map(person),
     doubt_users: row.maybe_json.map(person),
-    friends: actor ? row.friends_json.map((f) => ({ id: f.id, name: f.name, avatar: f.avatar, avatar_m: f.avatar_m, avatar_s: f.avatar_s })) : [],
+    friends: actor ? row.friends_json.map(publicPerson) : [],
+    organizers: row.organizers_json.map(publicPerson),
+    attendee_invites: canManage ? row.invites_json.map(publicPerson) : [],
     users_count: row.users_count,
     doubt_users_count: row.doubt_users_count,
     rejected_users_count: row.rejected_users_count,

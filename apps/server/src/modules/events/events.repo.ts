@@ -358,6 +358,8 @@ export interface EventDetailRow extends EventRow {
   going_json: PersonJson[];
   maybe_json: PersonJson[];
   friends_json: Omit<PersonJson, 'companions_amount'>[];
+  organizers_json: Omit<PersonJson, 'companions_amount'>[];
+  invites_json: Omit<PersonJson, 'companions_amount'>[];
   owner_attending: boolean;
   owner_companions: number[];
 }
@@ -366,6 +368,9 @@ export interface RelationLimits {
   users: number;
   doubtUsers: number;
   friends: number;
+  organizers: number;
+  /** People invited (shared with); the presenter shows them to the owner and moderators only. */
+  invites: number;
 }
 
 /** The events with everything the presenter needs, in the order of `ids`. */
@@ -391,12 +396,32 @@ export async function loadEventDetails(db: Executor, ids: number[], viewerId: nu
          FROM event_categories ec JOIN categories cat ON cat.id = ec.category_id WHERE ec.event_id = e.id) AS categories_json,
       (${people('going', limits.users)}) AS going_json,
       (${people('maybe', limits.doubtUsers)}) AS maybe_json,
-      (SELECT coalesce(json_agg(fp), '[]'::json) FROM (
+      (${
+        limits.friends > 0
+          ? sql`SELECT coalesce(json_agg(fp), '[]'::json) FROM (
          SELECT fu.id, fu.name, fu.avatar, fu.avatar_m, fu.avatar_s
          FROM event_users r JOIN friendships f ON f.friend_id = r.user_id AND f.user_id = ${viewer}
          JOIN users fu ON fu.id = r.user_id
          WHERE r.event_id = e.id AND r.status IN ('going', 'maybe')
-         ORDER BY r.updated_at DESC, r.user_id LIMIT ${limits.friends}) fp) AS friends_json,
+         ORDER BY r.updated_at DESC, r.user_id LIMIT ${limits.friends}) fp`
+          : sql`SELECT '[]'::json`
+      }) AS friends_json,
+      (${
+        limits.organizers > 0
+          ? sql`SELECT coalesce(json_agg(op), '[]'::json) FROM (
+         SELECT ou.id, ou.name, ou.avatar, ou.avatar_m, ou.avatar_s
+         FROM event_organizers o JOIN users ou ON ou.id = o.user_id
+         WHERE o.event_id = e.id ORDER BY o.created_at, o.user_id LIMIT ${limits.organizers}) op`
+          : sql`SELECT '[]'::json`
+      }) AS organizers_json,
+      (${
+        limits.invites > 0
+          ? sql`SELECT coalesce(json_agg(ip), '[]'::json) FROM (
+         SELECT iu.id, iu.name, iu.avatar, iu.avatar_m, iu.avatar_s
+         FROM event_invites i JOIN users iu ON iu.id = i.user_id
+         WHERE i.event_id = e.id ORDER BY i.created_at DESC, i.user_id LIMIT ${limits.invites}) ip`
+          : sql`SELECT '[]'::json`
+      }) AS invites_json,
       EXISTS (SELECT 1 FROM event_users ow WHERE ow.event_id = e.id AND ow.user_id = e.user_id AND ow.status = 'going') AS owner_attending,
       (SELECT coalesce(array_agg(euc.companion_id ORDER BY euc.companion_id), '{}') FROM event_user_companions euc
          WHERE euc.event_id = e.id AND euc.user_id = e.user_id) AS owner_companions

@@ -34,8 +34,11 @@ const listDescription =
   'preset: all, trending, close (within 5 km of current_location), friends (created or joined by friends), weekend (this weekend in tz). ' +
   'order_by: upcoming (default: events not over yet, soonest first), start_date, created_at, trending; order_dir asc|desc. ' +
   'per_page (at most 100), page. friends_created, friends_joined. group_id; group_context (the group filter of a visitor). ' +
-  'search: name, description, venue and address, ignoring case and accents, tolerating typos. with_users, with_doubt_users, with_friends: ' +
-  'how many people each event carries (at most 10, friends 20). Reply: {data:{data:[...], current_page, per_page, total}}.';
+  'search: name, description, venue and address, ignoring case and accents, tolerating typos. with_users (or with_attendees), with_doubt_users, ' +
+  'with_friends, with_organizers, with_attendee_invites (shown to the owner and moderators only): how many people each event carries (at most 10, ' +
+  'friends 20; organizers and invites default to none in lists). with_creator is accepted (the creator is always included); with_join_requests and ' +
+  'with_organizer_invites are accepted and carry nothing, as planns has no join requests or organiser invitations. ' +
+  'Reply: {data:{data:[...], current_page, per_page, total}}.';
 
 export const eventsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const visitorLists = new VisitorListCache({ ttlMs: deps.config.EVENTS_NA_CACHE_MS, now: () => deps.clock.now().getTime() });

@@ -4,6 +4,7 @@ import type { Event, EventBody, EventListQuery, EventPage } from '@planns/shared
 import {
   EVENT_FIELD_MESSAGES as M,
   EVENT_IMAGE_MAX_BYTES,
+  FRIENDS_RELATION_LIMIT,
   PAGE_AVATARS,
   RELATION_LIMIT,
   effectiveDistanceKm,
@@ -86,6 +87,8 @@ export async function listEvents(deps: AppDeps, viewer: Viewer, query: EventList
     users: query.with_users ?? query.with_attendees ?? RELATION_LIMIT,
     doubtUsers: query.with_doubt_users ?? RELATION_LIMIT,
     friends: query.with_friends ?? 0,
+    organizers: query.with_organizers ?? 0,
+    invites: query.with_attendee_invites ?? 0,
   });
   return { data: rows.map((row) => presentEvent(row, viewer)), current_page: query.page, per_page: query.per_page, total };
 }
@@ -103,7 +106,9 @@ async function present(deps: AppDeps, viewer: Viewer, id: number): Promise<Event
   const [row] = await repo.loadEventDetails(deps.db, [id], viewer?.userId ?? null, {
     users: PAGE_AVATARS,
     doubtUsers: PAGE_AVATARS,
-    friends: 20,
+    friends: FRIENDS_RELATION_LIMIT,
+    organizers: RELATION_LIMIT,
+    invites: RELATION_LIMIT,
   });
   if (!row) throw eventNotFound();
   return presentEvent(row, viewer);

@@ -195,6 +195,8 @@ describe('formStateFromEvent', () => {
     users: [],
     doubt_users: [],
     friends: [],
+    organizers: [],
+    attendee_invites: [],
     users_count: 0,
     doubt_users_count: 0,
     rejected_users_count: 0,
