@@ -18,7 +18,9 @@ import { companionsRoutes } from './modules/companions/companions.routes.ts';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
+import { VisitorListCache } from './modules/events/visitor-list-cache.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
+import { rsvpRoutes } from './modules/rsvp/rsvp.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { ConsoleSmsProvider } from './providers/sms/console-sms.ts';
@@ -88,7 +90,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(usersRoutes, { deps });
       await api.register(companionsRoutes, { deps });
       await api.register(geocodingRoutes, { deps });
-      await api.register(eventsRoutes, { deps });
+      // Visitors' event lists, cleared by every change to events, answers or likes.
+      const visitorLists = new VisitorListCache({ ttlMs: deps.config.EVENTS_NA_CACHE_MS, now: () => deps.clock.now().getTime() });
+      await api.register(eventsRoutes, { deps, visitorLists });
+      await api.register(rsvpRoutes, { deps, onChange: () => visitorLists.clear() });
       await api.register(groupsRoutes, { deps });
       if (deps.sms instanceof ConsoleSmsProvider) await api.register(devRoutes, { sms: deps.sms });
     },

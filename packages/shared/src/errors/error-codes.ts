@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   conflict: 409,
   email_taken: 409,
+  event_full: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
@@ -33,6 +34,8 @@ export const ERROR_MESSAGES = {
   codeWrong: 'Code is wrong',
   emailTaken: 'User with such email already exists',
   unknown: 'An unknown error occurred',
+  /** The spec's alert key event_full (events §4, §8). */
+  eventFull: 'This event is full',
 } as const;
 
 export const errorBodySchema = z

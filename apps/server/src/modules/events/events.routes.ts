@@ -18,7 +18,7 @@ import { idParamsSchema, okSchema } from '@planns/shared/http/envelope';
 import type { AppDeps } from '../../deps.ts';
 import { requireActor } from '../../http/auth-hook.ts';
 import * as events from './events.service.ts';
-import { VisitorListCache } from './visitor-list-cache.ts';
+import type { VisitorListCache } from './visitor-list-cache.ts';
 
 const tags = ['events'];
 const readErrors = { 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
@@ -40,8 +40,7 @@ const listDescription =
   'with_organizer_invites are accepted and carry nothing, as planns has no join requests or organiser invitations. ' +
   'Reply: {data:{data:[...], current_page, per_page, total}}.';
 
-export const eventsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const visitorLists = new VisitorListCache({ ttlMs: deps.config.EVENTS_NA_CACHE_MS, now: () => deps.clock.now().getTime() });
+export const eventsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; visitorLists: VisitorListCache }> = async (app, { deps, visitorLists }) => {
   /** Every change to events passes here, so no visitor list from before it is served again. */
   const changed = <T>(value: T): T => {
     visitorLists.clear();

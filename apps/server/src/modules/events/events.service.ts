@@ -93,7 +93,8 @@ export async function listEvents(deps: AppDeps, viewer: Viewer, query: EventList
   return { data: rows.map((row) => presentEvent(row, viewer)), current_page: query.page, per_page: query.per_page, total };
 }
 
-async function loadVisible(deps: AppDeps, viewer: Viewer, ref: string | number) {
+/** The event if the caller may see it, else a 404 exactly like a missing one. */
+export async function loadVisible(deps: AppDeps, viewer: Viewer, ref: string | number) {
   const parsed = typeof ref === 'number' ? { id: ref } : parseEventRef(ref);
   if (!parsed) throw eventNotFound();
   const row = await repo.findEventForViewer(deps.db, parsed, viewer?.userId ?? null);
@@ -102,7 +103,8 @@ async function loadVisible(deps: AppDeps, viewer: Viewer, ref: string | number) 
   return row;
 }
 
-async function present(deps: AppDeps, viewer: Viewer, id: number): Promise<Event> {
+/** The event as this viewer sees it on its page. */
+export async function present(deps: AppDeps, viewer: Viewer, id: number): Promise<Event> {
   const [row] = await repo.loadEventDetails(deps.db, [id], viewer?.userId ?? null, {
     users: PAGE_AVATARS,
     doubtUsers: PAGE_AVATARS,

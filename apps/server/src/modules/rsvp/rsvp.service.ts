@@ -1,0 +1,56 @@
+import { ERROR_MESSAGES } from '@planns/shared/errors/error-codes';
+import type { Event } from '@planns/shared/events/events.schemas';
+import { EVENT_FIELD_MESSAGES } from '@planns/shared/events/events.rules';
+import { fitsCapacity } from '@planns/shared/rsvp/rsvp.rules';
+import type { JoinBody, RejectBody } from '@planns/shared/rsvp/rsvp.schemas';
+import { inTransaction } from '../../db/database.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Actor } from '../../http/actor.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import * as events from '../events/events.service.ts';
+import { ownCompanionIds } from '../events/events.repo.ts';
+import * as repo from './rsvp.repo.ts';
+
+async function loadAnswerable(deps: AppDeps, actor: Actor, eventId: number) {
+  const event = await events.loadVisible(deps, actor, eventId);
+  if (event.deleted_by_moderator_at) throw new AppError('conflict', 'This event was deleted by a moderator');
+  return event;
+}
+
+/**
+ * POST events/{id}/join: going (or maybe) with the caller's companions and a note. A going answer
+ * must fit within max: the event row is locked and the total recounted in the same transaction,
+ * so parallel joins can never oversell (events §4; CONVENTIONS §4).
+ */
+export async function join(deps: AppDeps, actor: Actor, eventId: number, body: JoinBody): Promise<Event> {
+  const event = await loadAnswerable(deps, actor, eventId);
+  const companions = [...new Set(body.companions)];
+  const own = new Set(await ownCompanionIds(deps.db, actor.userId, companions));
+  if (companions.some((id) => !own.has(id))) {
+    throw new AppError('validation_failed', 'Some fields are not valid', { companions: EVENT_FIELD_MESSAGES.unknownCompanion });
+  }
+  if (event.max_companions !== null && companions.length > event.max_companions) {
+    const message = `At most ${event.max_companions} companions`;
+    throw new AppError('validation_failed', message, { companions: message });
+  }
+  const status = body.maybe ? 'maybe' : 'going';
+  await inTransaction(deps.db, async (tx) => {
+    const locked = await repo.lockEventCapacity(tx, eventId);
+    if (!locked) throw notFound('Event not found');
+    if (status === 'going' && !fitsCapacity(await repo.attendingExcept(tx, eventId, actor.userId), companions.length, locked.max)) {
+      throw new AppError('event_full', ERROR_MESSAGES.eventFull);
+    }
+    await repo.saveAnswer(tx, { eventId, userId: actor.userId, status, companionIds: companions, note: body.note, now: deps.clock.now() });
+  });
+  return events.present(deps, actor, eventId);
+}
+
+/** POST events/{id}/reject: not going, with a note; companions are dropped. */
+export async function reject(deps: AppDeps, actor: Actor, eventId: number, body: RejectBody): Promise<Event> {
+  await loadAnswerable(deps, actor, eventId);
+  await inTransaction(deps.db, async (tx) => {
+    if (!(await repo.lockEventCapacity(tx, eventId))) throw notFound('Event not found');
+    await repo.saveAnswer(tx, { eventId, userId: actor.userId, status: 'rejected', companionIds: [], note: body.note, now: deps.clock.now() });
+  });
+  return events.present(deps, actor, eventId);
+}
