@@ -14,6 +14,7 @@ import { authHook } from './http/auth-hook.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRateLimit, registerSecurityHeaders } from './http/security.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { companionsRoutes } from './modules/companions/companions.routes.ts';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       const visitorLists = new VisitorListCache({ ttlMs: deps.config.EVENTS_NA_CACHE_MS, now: () => deps.clock.now().getTime() });
       await api.register(eventsRoutes, { deps, visitorLists });
       await api.register(rsvpRoutes, { deps, onChange: () => visitorLists.clear() });
+      await api.register(commentsRoutes, { deps });
       await api.register(groupsRoutes, { deps });
       if (deps.sms instanceof ConsoleSmsProvider) await api.register(devRoutes, { sms: deps.sms });
     },

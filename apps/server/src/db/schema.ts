@@ -155,6 +155,14 @@ export interface EventOrganizersTable {
   created_at: Generated<Date>;
 }
 
+export interface CommentsTable {
+  id: Generated<number> & Id;
+  event_id: number;
+  user_id: number;
+  comment: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -171,4 +179,5 @@ export interface Database {
   event_likes: EventLikesTable;
   event_invites: EventInvitesTable;
   event_organizers: EventOrganizersTable;
+  comments: CommentsTable;
 }

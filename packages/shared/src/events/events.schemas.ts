@@ -102,6 +102,7 @@ export const eventSchema = z
     is_rejected: z.boolean(),
     is_liked: z.boolean(),
     likes_count: z.number().int(),
+    comments_count: z.number().int(),
     /** The owner's own response: going with these companions (owner only; else false / []). */
     author_attending: z.boolean(),
     author_companions: z.array(z.number().int()),

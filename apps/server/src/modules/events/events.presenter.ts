@@ -74,6 +74,7 @@ export function presentEvent(row: EventDetailRow, actor: Actor | null): Event {
     is_rejected: row.my_status === 'rejected',
     is_liked: row.is_liked,
     likes_count: row.likes_count,
+    comments_count: row.comments_count,
     // The owner's own answer, for the edit form: the owner only (events.schemas.ts).
     author_attending: isOwner && row.owner_attending,
     author_companions: isOwner ? row.owner_companions.map(Number) : [],

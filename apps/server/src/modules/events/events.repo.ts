@@ -362,6 +362,7 @@ export interface EventDetailRow extends EventRow {
   invites_json: Omit<PersonJson, 'companions_amount'>[];
   owner_attending: boolean;
   owner_companions: number[];
+  comments_count: number;
 }
 
 export interface RelationLimits {
@@ -422,6 +423,7 @@ export async function loadEventDetails(db: Executor, ids: number[], viewerId: nu
          WHERE i.event_id = e.id ORDER BY i.created_at DESC, i.user_id LIMIT ${limits.invites}) ip`
           : sql`SELECT '[]'::json`
       }) AS invites_json,
+      (SELECT count(*)::int FROM comments cm WHERE cm.event_id = e.id) AS comments_count,
       EXISTS (SELECT 1 FROM event_users ow WHERE ow.event_id = e.id AND ow.user_id = e.user_id AND ow.status = 'going') AS owner_attending,
       (SELECT coalesce(array_agg(euc.companion_id ORDER BY euc.companion_id), '{}') FROM event_user_companions euc
          WHERE euc.event_id = e.id AND euc.user_id = e.user_id) AS owner_companions

@@ -196,6 +196,7 @@ describe('formStateFromEvent', () => {
     doubt_users: [],
     friends: [],
     organizers: [],
+    comments_count: 0,
     attendee_invites: [],
     users_count: 0,
     doubt_users_count: 0,

@@ -1,0 +1,28 @@
+import type { Executor } from '../../db/database.ts';
+
+const columns = ['c.id', 'c.event_id', 'c.comment', 'c.created_at', 'u.id as user_id', 'u.name', 'u.avatar', 'u.avatar_s'] as const;
+
+export type CommentRow = Awaited<ReturnType<typeof findComment>> & {};
+
+export function findComment(db: Executor, id: number) {
+  return db.selectFrom('comments as c').innerJoin('users as u', 'u.id', 'c.user_id').select(columns).where('c.id', '=', id).executeTakeFirst();
+}
+
+/** Newest first; `before` pages back by id. */
+export function listComments(db: Executor, eventId: number, limit: number, before?: number) {
+  let query = db
+    .selectFrom('comments as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select(columns)
+    .where('c.event_id', '=', eventId)
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(limit);
+  if (before) query = query.where('c.id', '<', before);
+  return query.execute();
+}
+
+export async function insertComment(db: Executor, values: { event_id: number; user_id: number; comment: string; created_at: Date }): Promise<number> {
+  const row = await db.insertInto('comments').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const COMMENT_MAX_LENGTH = 2000;
+/** How many comments one page of GET events/{id}/comments carries (newest first). */
+export const COMMENTS_PAGE_SIZE = 100;
+
+export const commentSchema = z
+  .object({
+    id: z.number().int(),
+    event_id: z.number().int(),
+    comment: z.string(),
+    created_at: z.string(),
+    user: z.object({ id: z.number().int(), name: z.string().nullable(), avatar: z.string().nullable(), avatar_s: z.string().nullable() }),
+  })
+  .meta({ id: 'Comment' });
+export type Comment = z.infer<typeof commentSchema>;
+
+/** POST events/{id}/comment: the text, not blank (events §5: the send icon shows only then). */
+export const commentBodySchema = z.object({
+  comment: z
+    .string({ message: 'Write a comment' })
+    .trim()
+    .min(1, 'Write a comment')
+    .max(COMMENT_MAX_LENGTH, `At most ${COMMENT_MAX_LENGTH} characters`),
+});
+
+/** Older pages: comments before this id (the list is newest first). */
+export const commentListQuerySchema = z.object({ before: z.coerce.number().int().positive().optional() });
+
+export const commentReplySchema = z.object({ data: commentSchema });
+export const commentListReplySchema = z.object({ data: z.array(commentSchema) });
