@@ -163,6 +163,19 @@ export interface CommentsTable {
   created_at: Timestamp;
 }
 
+export interface FriendRequestsTable {
+  id: Generated<number> & Id;
+  user_id: number;
+  friend_id: number;
+  created_at: Timestamp;
+}
+
+export interface FollowsTable {
+  follower_id: number;
+  followed_id: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -180,4 +193,6 @@ export interface Database {
   event_invites: EventInvitesTable;
   event_organizers: EventOrganizersTable;
   comments: CommentsTable;
+  friend_requests: FriendRequestsTable;
+  follows: FollowsTable;
 }
