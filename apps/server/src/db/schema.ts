@@ -176,6 +176,24 @@ export interface FollowsTable {
   created_at: Timestamp;
 }
 
+export interface NotificationsTable {
+  id: Generated<number> & Id;
+  user_id: number;
+  action: string;
+  author_id: number | null;
+  event_id: number | null;
+  comment_id: number | null;
+  note: string | null;
+  created_at: Timestamp;
+  viewed_at: Date | null;
+}
+
+export interface NotificationSettingsTable {
+  user_id: number;
+  settings: ColumnType<Record<string, boolean>, string, string>;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -195,4 +213,6 @@ export interface Database {
   comments: CommentsTable;
   friend_requests: FriendRequestsTable;
   follows: FollowsTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
 }

@@ -26,3 +26,9 @@ export async function insertComment(db: Executor, values: { event_id: number; us
   const row = await db.insertInto('comments').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** Those going or maybe on the event: they hear about new comments. */
+export async function guestIds(db: Executor, eventId: number): Promise<number[]> {
+  const rows = await db.selectFrom('event_users').select('user_id').where('event_id', '=', eventId).where('status', 'in', ['going', 'maybe']).execute();
+  return rows.map((r) => r.user_id);
+}

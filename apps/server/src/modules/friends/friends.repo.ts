@@ -91,8 +91,15 @@ export function listFriends(db: Executor, userId: number) {
     .execute();
 }
 
-export async function follow(db: Executor, follower: number, followed: number, now: Date): Promise<void> {
-  await db.insertInto('follows').values({ follower_id: follower, followed_id: followed, created_at: now }).onConflict((oc) => oc.doNothing()).execute();
+/** True when the follow is new. */
+export async function follow(db: Executor, follower: number, followed: number, now: Date): Promise<boolean> {
+  const row = await db
+    .insertInto('follows')
+    .values({ follower_id: follower, followed_id: followed, created_at: now })
+    .onConflict((oc) => oc.doNothing())
+    .returning('follower_id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function unfollow(db: Executor, follower: number, followed: number): Promise<void> {

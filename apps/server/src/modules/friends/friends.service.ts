@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { searchUsers, userExists } from '../events/events.repo.ts';
 import { findUserById } from '../users/users.repo.ts';
 import { presentPublicUser } from '../users/users.presenter.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import * as repo from './friends.repo.ts';
 
 function presentRequest(row: repo.FriendRequestRow): FriendRequest {
@@ -48,10 +49,12 @@ export async function sendRequest(deps: AppDeps, actor: Actor, friendId: number)
       await repo.befriend(tx, actor.userId, friendId, now);
       const request = await repo.findRequest(tx, theirs.id);
       await repo.deleteRequestsBetween(tx, actor.userId, friendId);
+      await notify(tx, { recipients: [friendId], as: 'person', action: 'friend_accepted', authorId: actor.userId, now });
       return { accepted: request! };
     }
     const inserted = await repo.insertRequest(tx, actor.userId, friendId, now);
     if (inserted === null) throw new AppError('conflict', FRIEND_MESSAGES.alreadySent);
+    await notify(tx, { recipients: [friendId], as: 'person', action: 'friend_request', authorId: actor.userId, now });
     return inserted;
   });
   if (typeof id === 'object') return presentRequest(id.accepted);
@@ -66,7 +69,9 @@ export async function acceptRequest(deps: AppDeps, actor: Actor, requestId: numb
     await lockPair(tx, request.user_id, request.friend_id);
     if (!(await repo.deleteRequest(tx, requestId))) throw notFound('Friend request not found');
     await repo.deleteRequestsBetween(tx, request.user_id, request.friend_id);
-    await repo.befriend(tx, request.user_id, request.friend_id, deps.clock.now());
+    const now = deps.clock.now();
+    await repo.befriend(tx, request.user_id, request.friend_id, now);
+    await notify(tx, { recipients: [request.user_id], as: 'person', action: 'friend_accepted', authorId: actor.userId, now });
   });
   const friend = await findUserById(deps.db, request.user_id);
   if (!friend) throw notFound('User not found');
@@ -88,7 +93,12 @@ export async function unfriend(deps: AppDeps, actor: Actor, friendId: number): P
 export async function follow(deps: AppDeps, actor: Actor, userId: number): Promise<FollowStatus> {
   if (userId === actor.userId) throw new AppError('validation_failed', FRIEND_MESSAGES.followSelf, { id: FRIEND_MESSAGES.followSelf });
   await requireUser(deps, userId);
-  await repo.follow(deps.db, actor.userId, userId, deps.clock.now());
+  await inTransaction(deps.db, async (tx) => {
+    const now = deps.clock.now();
+    if (await repo.follow(tx, actor.userId, userId, now)) {
+      await notify(tx, { recipients: [userId], as: 'person', action: 'user_following', authorId: actor.userId, now });
+    }
+  });
   return repo.followStatus(deps.db, actor.userId, userId);
 }
 

@@ -15,6 +15,11 @@ export async function attendingExcept(db: Executor, eventId: number, userId: num
   return result.rows[0]?.total ?? 0;
 }
 
+export async function currentStatus(db: Executor, eventId: number, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('event_users').select('status').where('event_id', '=', eventId).where('user_id', '=', userId).executeTakeFirst();
+  return row?.status ?? null;
+}
+
 /** One answer per (event, user): written over any earlier one, with its companions. */
 export async function saveAnswer(
   db: Executor,

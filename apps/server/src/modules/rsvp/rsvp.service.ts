@@ -9,6 +9,7 @@ import type { Actor } from '../../http/actor.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import * as events from '../events/events.service.ts';
 import { ownCompanionIds } from '../events/events.repo.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import * as repo from './rsvp.repo.ts';
 
 async function loadAnswerable(deps: AppDeps, actor: Actor, eventId: number) {
@@ -40,17 +41,28 @@ export async function join(deps: AppDeps, actor: Actor, eventId: number, body: J
     if (status === 'going' && !fitsCapacity(await repo.attendingExcept(tx, eventId, actor.userId), companions.length, locked.max)) {
       throw new AppError('event_full', ERROR_MESSAGES.eventFull);
     }
-    await repo.saveAnswer(tx, { eventId, userId: actor.userId, status, companionIds: companions, note: body.note, now: deps.clock.now() });
+    const before = await repo.currentStatus(tx, eventId, actor.userId);
+    const now = deps.clock.now();
+    await repo.saveAnswer(tx, { eventId, userId: actor.userId, status, companionIds: companions, note: body.note, now });
+    if (before !== status) {
+      const action = status === 'going' ? 'user_joined_event' : 'user_maybe_event';
+      await notify(tx, { recipients: [event.user_id], as: 'host', action, authorId: actor.userId, eventId, note: body.note, now });
+    }
   });
   return events.present(deps, actor, eventId);
 }
 
 /** POST events/{id}/reject: not going, with a note; companions are dropped. */
 export async function reject(deps: AppDeps, actor: Actor, eventId: number, body: RejectBody): Promise<Event> {
-  await loadAnswerable(deps, actor, eventId);
+  const event = await loadAnswerable(deps, actor, eventId);
   await inTransaction(deps.db, async (tx) => {
     if (!(await repo.lockEventCapacity(tx, eventId))) throw notFound('Event not found');
-    await repo.saveAnswer(tx, { eventId, userId: actor.userId, status: 'rejected', companionIds: [], note: body.note, now: deps.clock.now() });
+    const before = await repo.currentStatus(tx, eventId, actor.userId);
+    const now = deps.clock.now();
+    await repo.saveAnswer(tx, { eventId, userId: actor.userId, status: 'rejected', companionIds: [], note: body.note, now });
+    if (before !== 'rejected') {
+      await notify(tx, { recipients: [event.user_id], as: 'host', action: 'user_rejected_event', authorId: actor.userId, eventId, note: body.note, now });
+    }
   });
   return events.present(deps, actor, eventId);
 }

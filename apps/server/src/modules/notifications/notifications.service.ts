@@ -1,0 +1,64 @@
+import { NOTIFICATION_SETTINGS, settingFor, type NotificationAction } from '@planns/shared/notifications/notifications.rules';
+import type { Notification, NotificationSetting } from '@planns/shared/notifications/notifications.schemas';
+import type { Executor } from '../../db/database.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Actor } from '../../http/actor.ts';
+import * as repo from './notifications.repo.ts';
+
+export const NOTIFICATIONS_LIMIT = 100;
+
+function present(row: repo.NotificationRow): Notification {
+  return {
+    id: row.id,
+    created_at: row.created_at.toISOString(),
+    viewed_at: row.viewed_at ? row.viewed_at.toISOString() : null,
+    data: { action: row.action, author: row.author, user: row.author, target: row.event, comment: row.comment, note: row.note },
+  };
+}
+
+/**
+ * Tells `recipients` that `authorId` did `action`, where their settings allow it. Call it inside
+ * the transaction of the change it reports, so both commit or neither does. Returns what to
+ * deliver live after commit.
+ */
+export async function notify(
+  db: Executor,
+  n: { recipients: number[]; as: 'host' | 'guest' | 'person'; action: NotificationAction; authorId: number; eventId?: number | null; commentId?: number | null; note?: string | null; now: Date },
+): Promise<{ id: number; user_id: number }[]> {
+  return repo.insertNotifications(db, { ...n, setting: settingFor(n.action, n.as) });
+}
+
+export async function listNotifications(deps: AppDeps, actor: Actor): Promise<Notification[]> {
+  return (await repo.listNotifications(deps.db, actor.userId, NOTIFICATIONS_LIMIT)).map(present);
+}
+
+/** The notifications with these ids, for live delivery to their recipient. */
+export async function loadForDelivery(deps: AppDeps, userId: number, ids: number[]): Promise<Notification[]> {
+  return (await repo.listNotifications(deps.db, userId, ids.length, ids)).map(present);
+}
+
+export async function markAllViewed(deps: AppDeps, actor: Actor): Promise<void> {
+  await repo.markAllViewed(deps.db, actor.userId, deps.clock.now());
+}
+
+function asList(stored: Record<string, boolean>): NotificationSetting[] {
+  return NOTIFICATION_SETTINGS.map((s) => ({ key: s.key, name: s.name, type: s.type, value: typeof stored[s.key] === 'boolean' ? stored[s.key]! : s.value }));
+}
+
+/** GET notification-settings: every setting, defaults filled in; the WhatsApp entry is saved when missing. */
+export async function getSettings(deps: AppDeps, actor: Actor): Promise<NotificationSetting[]> {
+  const stored = (await repo.readSettings(deps.db, actor.userId)) ?? {};
+  if (typeof stored.whatsapp !== 'boolean') {
+    await repo.writeSettings(deps.db, actor.userId, { ...stored, whatsapp: NOTIFICATION_SETTINGS[0].value }, deps.clock.now());
+  }
+  return asList(stored);
+}
+
+/** PUT notification-settings {notification_settings}: the given values replace those keys; others keep theirs. */
+export async function updateSettings(deps: AppDeps, actor: Actor, changes: { key: string; value: boolean }[]): Promise<NotificationSetting[]> {
+  const current = asList((await repo.readSettings(deps.db, actor.userId)) ?? {});
+  const next = Object.fromEntries(current.map((s) => [s.key, s.value]));
+  for (const change of changes) next[change.key] = change.value;
+  await repo.writeSettings(deps.db, actor.userId, next, deps.clock.now());
+  return asList(next);
+}
