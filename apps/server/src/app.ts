@@ -22,6 +22,7 @@ import { eventsRoutes } from './modules/events/events.routes.ts';
 import { VisitorListCache } from './modules/events/visitor-list-cache.ts';
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { shareRoutes } from './modules/share/share.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { rsvpRoutes } from './modules/rsvp/rsvp.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(commentsRoutes, { deps });
       await api.register(friendsRoutes, { deps });
       await api.register(notificationsRoutes, { deps });
+      await api.register(shareRoutes, { deps });
       await api.register(groupsRoutes, { deps });
       if (deps.sms instanceof ConsoleSmsProvider) await api.register(devRoutes, { sms: deps.sms });
     },
