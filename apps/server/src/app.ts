@@ -23,6 +23,7 @@ import { VisitorListCache } from './modules/events/visitor-list-cache.ts';
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { shareRoutes } from './modules/share/share.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { rsvpRoutes } from './modules/rsvp/rsvp.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(friendsRoutes, { deps });
       await api.register(notificationsRoutes, { deps });
       await api.register(shareRoutes, { deps });
+      await api.register(profileRoutes, { deps });
       await api.register(groupsRoutes, { deps });
       if (deps.sms instanceof ConsoleSmsProvider) await api.register(devRoutes, { sms: deps.sms });
     },

@@ -188,3 +188,12 @@ export function parseEventRef(ref: string): { id: number } | { hash: string } | 
   }
   return /^[A-Za-z][A-Za-z0-9]{9}$/.test(ref) ? { hash: ref } : null;
 }
+
+/**
+ * Profile lists (accounts §4): an event is past once it is over: its end has passed, or, with no
+ * end date, its start has passed. The spec's client treats a passed start the other way round
+ * for events without an end; planns resolves that quirk (docs/decisions/0013-profile-and-past-events.md).
+ */
+export function isPastEvent(event: { start_date: string; end_date: string | null }, now: Date): boolean {
+  return new Date(event.end_date ?? event.start_date).getTime() < now.getTime();
+}

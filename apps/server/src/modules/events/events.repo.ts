@@ -458,3 +458,17 @@ export async function searchUsers(db: Executor, text: string, limit: number) {
   `.execute(db);
   return result.rows;
 }
+
+/** Events created by `userId` (or answered going/maybe), as `viewerId` may see them; newest start first. */
+export async function profileEventIds(db: Executor, userId: number, viewerId: number, kind: 'created' | 'joined', limit: number): Promise<number[]> {
+  const which =
+    kind === 'created'
+      ? sql`e.user_id = ${userId}`
+      : sql`EXISTS (SELECT 1 FROM event_users r WHERE r.event_id = e.id AND r.user_id = ${userId} AND r.status IN ('going', 'maybe'))`;
+  const result = await sql<{ id: number }>`
+    SELECT e.id FROM events e
+    WHERE ${which} AND e.deleted_by_moderator_at IS NULL AND ${visibleTo(viewerId)}
+    ORDER BY e.start_date DESC, e.id DESC LIMIT ${limit}
+  `.execute(db);
+  return result.rows.map((r) => r.id);
+}
