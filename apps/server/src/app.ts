@@ -24,6 +24,7 @@ import { friendsRoutes } from './modules/friends/friends.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { shareRoutes } from './modules/share/share.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { guestsRoutes } from './modules/guests/guests.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { rsvpRoutes } from './modules/rsvp/rsvp.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(notificationsRoutes, { deps });
       await api.register(shareRoutes, { deps });
       await api.register(profileRoutes, { deps });
+      await api.register(guestsRoutes, { deps });
       await api.register(groupsRoutes, { deps });
       if (deps.sms instanceof ConsoleSmsProvider) await api.register(devRoutes, { sms: deps.sms });
     },
