@@ -5,6 +5,7 @@ import type { Clock } from './providers/clock.ts';
 import type { GeocodingProvider } from './providers/geocoding/geocoding-provider.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import type { StorageProvider } from './providers/storage/storage-provider.ts';
+import type { RealtimeHub } from './realtime/realtime-hub.ts';
 
 /** Everything a service needs from the outside, built once in main.ts (or by a test). */
 export interface AppDeps {
@@ -16,4 +17,6 @@ export interface AppDeps {
   geocoding: GeocodingProvider;
   /** Set when REDIS_URL is configured (rate-limit store; later the socket.io adapter). */
   redis?: Redis;
+  /** Live messages to socket.io rooms, published after commit (absent: nothing is sent). */
+  realtime?: RealtimeHub;
 }

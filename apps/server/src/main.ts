@@ -8,6 +8,8 @@ import { createDb } from './db/database.ts';
 import { systemClock } from './providers/clock.ts';
 import { OfflineGeocodingProvider } from './providers/geocoding/offline-geocoding.ts';
 import { buildGeocodingProvider, buildSmsProvider, buildStorageProvider } from './providers/build-providers.ts';
+import { RealtimeHub } from './realtime/realtime-hub.ts';
+import { attachSocketServer } from './realtime/socket-server.ts';
 import { seedDemoEvents } from './seed/demo-events-seed.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
 
@@ -41,7 +43,8 @@ async function main(): Promise<void> {
   const storage = buildStorageProvider(config);
   const sms = buildSmsProvider(config, clock, bootLog);
   const geocoding = buildGeocodingProvider(config);
-  const deps = { config, db, clock, sms, storage, geocoding, ...(redis ? { redis } : {}) };
+  const realtime = new RealtimeHub();
+  const deps = { config, db, clock, sms, storage, geocoding, realtime, ...(redis ? { redis } : {}) };
 
   if (config.SEED_DEMO) {
     const seedStarted = Date.now();
@@ -51,6 +54,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(deps, { logger });
+  attachSocketServer(app, deps);
   if (sms.name === 'console' && !['localhost', '127.0.0.1', '::1'].includes(config.HOST)) {
     app.log.warn('SMS_PROVIDER=console keeps sign-in codes readable at /api/dev/outbox: use it only on a private machine');
   }

@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
+import { RealtimeHub } from '../src/realtime/realtime-hub.ts';
+import { attachSocketServer } from '../src/realtime/socket-server.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createDb, type Db } from '../src/db/database.ts';
@@ -61,6 +63,8 @@ export interface TestAppOptions {
   /** The offline gazetteer by default (read only if a test geocodes). */
   geocoding?: GeocodingProvider;
   redis?: AppDeps['redis'];
+  /** Attach the socket.io server (the test then listens on a port to connect clients). */
+  sockets?: boolean;
   /** Runs after buildApp and before ready(): a test may register extra routes here. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -86,8 +90,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     storage: new LocalStorageProvider(path.join(dataDir, 'media')),
     geocoding: options.geocoding ?? new OfflineGeocodingProvider(),
     ...(options.redis ? { redis: options.redis } : {}),
+    realtime: new RealtimeHub(),
   };
   const app = await buildApp(deps);
+  if (options.sockets) attachSocketServer(app, deps);
   if (options.beforeReady) await options.beforeReady(app);
   await app.ready();
   afterAll(async () => {

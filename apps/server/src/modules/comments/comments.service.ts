@@ -5,7 +5,8 @@ import { AppError } from '../../http/app-error.ts';
 import * as events from '../events/events.service.ts';
 import { presentComment } from './comments.presenter.ts';
 import { inTransaction } from '../../db/database.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { eventRoom } from '@planns/shared/realtime/realtime.rules';
+import { deliver, notify } from '../notifications/notifications.service.ts';
 import * as repo from './comments.repo.ts';
 
 /** GET events/{id}/comments: whoever may see the event may read them (visitors: public events). */
@@ -19,14 +20,17 @@ export async function addComment(deps: AppDeps, actor: Actor, eventId: number, t
   const event = await events.loadVisible(deps, actor, eventId);
   if (event.deleted_by_moderator_at) throw new AppError('conflict', 'This event was deleted by a moderator');
   const now = deps.clock.now();
-  const id = await inTransaction(deps.db, async (tx) => {
+  const { id, written } = await inTransaction(deps.db, async (tx) => {
     const commentId = await repo.insertComment(tx, { event_id: eventId, user_id: actor.userId, comment: text, created_at: now });
     const base = { action: 'comment_posted', authorId: actor.userId, eventId, commentId, now } as const;
-    await notify(tx, { ...base, recipients: [event.user_id], as: 'host' });
-    await notify(tx, { ...base, recipients: (await repo.guestIds(tx, eventId)).filter((id) => id !== event.user_id), as: 'guest' });
-    return commentId;
+    const toHost = await notify(tx, { ...base, recipients: [event.user_id], as: 'host' });
+    const toGuests = await notify(tx, { ...base, recipients: (await repo.guestIds(tx, eventId)).filter((g) => g !== event.user_id), as: 'guest' });
+    return { id: commentId, written: [...toHost, ...toGuests] };
   });
   const row = await repo.findComment(deps.db, id);
   if (!row) throw new AppError('internal_error', 'Something went wrong');
-  return presentComment(row);
+  const comment = presentComment(row);
+  deps.realtime?.emit(eventRoom('comment_posted', eventId), 'comment_posted', { event_id: eventId, by: actor.userId, comment });
+  await deliver(deps, written);
+  return comment;
 }

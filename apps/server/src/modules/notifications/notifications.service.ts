@@ -3,6 +3,7 @@ import type { Notification, NotificationSetting } from '@planns/shared/notificat
 import type { Executor } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
+import { NOTIFICATION_MESSAGE, userRoom } from '@planns/shared/realtime/realtime.rules';
 import * as repo from './notifications.repo.ts';
 
 export const NOTIFICATIONS_LIMIT = 100;
@@ -61,4 +62,14 @@ export async function updateSettings(deps: AppDeps, actor: Actor, changes: { key
   for (const change of changes) next[change.key] = change.value;
   await repo.writeSettings(deps.db, actor.userId, next, deps.clock.now());
   return asList(next);
+}
+
+/** Sends notifications written by a committed transaction to their recipients' rooms. */
+export async function deliver(deps: AppDeps, written: { id: number; user_id: number }[]): Promise<void> {
+  if (!deps.realtime || written.length === 0) return;
+  const byUser = new Map<number, number[]>();
+  for (const row of written) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row.id]);
+  for (const [userId, ids] of byUser) {
+    for (const notification of await loadForDelivery(deps, userId, ids)) deps.realtime.emit(userRoom(userId), NOTIFICATION_MESSAGE, notification);
+  }
 }

@@ -9,7 +9,8 @@ import type { Actor } from '../../http/actor.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import * as events from '../events/events.service.ts';
 import { ownCompanionIds } from '../events/events.repo.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { eventRoom } from '@planns/shared/realtime/realtime.rules';
+import { deliver, notify } from '../notifications/notifications.service.ts';
 import * as repo from './rsvp.repo.ts';
 
 async function loadAnswerable(deps: AppDeps, actor: Actor, eventId: number) {
@@ -35,7 +36,7 @@ export async function join(deps: AppDeps, actor: Actor, eventId: number, body: J
     throw new AppError('validation_failed', message, { companions: message });
   }
   const status = body.maybe ? 'maybe' : 'going';
-  await inTransaction(deps.db, async (tx) => {
+  const written = await inTransaction(deps.db, async (tx) => {
     const locked = await repo.lockEventCapacity(tx, eventId);
     if (!locked) throw notFound('Event not found');
     if (status === 'going' && !fitsCapacity(await repo.attendingExcept(tx, eventId, actor.userId), companions.length, locked.max)) {
@@ -44,25 +45,27 @@ export async function join(deps: AppDeps, actor: Actor, eventId: number, body: J
     const before = await repo.currentStatus(tx, eventId, actor.userId);
     const now = deps.clock.now();
     await repo.saveAnswer(tx, { eventId, userId: actor.userId, status, companionIds: companions, note: body.note, now });
-    if (before !== status) {
-      const action = status === 'going' ? 'user_joined_event' : 'user_maybe_event';
-      await notify(tx, { recipients: [event.user_id], as: 'host', action, authorId: actor.userId, eventId, note: body.note, now });
-    }
+    if (before === status) return [];
+    const action = status === 'going' ? 'user_joined_event' : 'user_maybe_event';
+    return notify(tx, { recipients: [event.user_id], as: 'host', action, authorId: actor.userId, eventId, note: body.note, now });
   });
+  deps.realtime?.emit(eventRoom('user_joined_event', eventId), 'user_joined_event', { event_id: eventId, by: actor.userId, status });
+  await deliver(deps, written);
   return events.present(deps, actor, eventId);
 }
 
 /** POST events/{id}/reject: not going, with a note; companions are dropped. */
 export async function reject(deps: AppDeps, actor: Actor, eventId: number, body: RejectBody): Promise<Event> {
   const event = await loadAnswerable(deps, actor, eventId);
-  await inTransaction(deps.db, async (tx) => {
+  const written = await inTransaction(deps.db, async (tx) => {
     if (!(await repo.lockEventCapacity(tx, eventId))) throw notFound('Event not found');
     const before = await repo.currentStatus(tx, eventId, actor.userId);
     const now = deps.clock.now();
     await repo.saveAnswer(tx, { eventId, userId: actor.userId, status: 'rejected', companionIds: [], note: body.note, now });
-    if (before !== 'rejected') {
-      await notify(tx, { recipients: [event.user_id], as: 'host', action: 'user_rejected_event', authorId: actor.userId, eventId, note: body.note, now });
-    }
+    if (before === 'rejected') return [];
+    return notify(tx, { recipients: [event.user_id], as: 'host', action: 'user_rejected_event', authorId: actor.userId, eventId, note: body.note, now });
   });
+  deps.realtime?.emit(eventRoom('user_rejected_event', eventId), 'user_rejected_event', { event_id: eventId, by: actor.userId, status: 'rejected' });
+  await deliver(deps, written);
   return events.present(deps, actor, eventId);
 }

@@ -1,0 +1,173 @@
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EVENT_ROOM_KINDS, JOIN_EVENT, NOTIFICATION_MESSAGE, SOCKET_PATH } from '@planns/shared/realtime/realtime.rules';
+import { buildApp } from '../src/app.ts';
+import { RealtimeHub } from '../src/realtime/realtime-hub.ts';
+import { attachSocketServer } from '../src/realtime/socket-server.ts';
+import { addInvite, buildEvent } from './event-factory.ts';
+import { buildUser, createTestApp, signIn, type TestContext } from './harness.ts';
+
+const sockets: Socket[] = [];
+afterAll(() => {
+  for (const s of sockets) s.disconnect();
+});
+
+async function listen(ctx: Pick<TestContext, 'app'>): Promise<string> {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+}
+
+/** A connected client; rejects on a refused handshake. */
+function client(url: string, options: { token?: string; cookie?: string; origin?: string } = {}): Promise<Socket> {
+  const socket = connect(url, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    auth: options.token ? { token: options.token } : {},
+    extraHeaders: { ...(options.cookie ? { cookie: options.cookie } : {}), ...(options.origin ? { origin: options.origin } : {}) },
+  });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+const joinEvent = (socket: Socket, id: number) => socket.emitWithAck(JOIN_EVENT, id) as Promise<{ ok: boolean }>;
+const next = <T>(socket: Socket, message: string) => new Promise<T>((resolve) => socket.once(message, resolve));
+/** Resolves false if `message` does not arrive within `ms` (for "nothing leaks" checks). */
+const arrives = (socket: Socket, message: string, ms = 300) =>
+  new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    socket.once(message, () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+
+describe('socket.io rooms', async () => {
+  const ctx = await createTestApp({ sockets: true, env: { RATE_LIMIT_MAX: '1000000' } });
+  const url = await listen(ctx);
+  const person = async (name: string) => {
+    const user = await buildUser(ctx.db, { name });
+    const { token, headers } = await signIn(ctx, user.id);
+    return { user, token, headers };
+  };
+
+  it('delivers comments, joins and notifications live to those who may see them', async () => {
+    const host = await person('Live Host');
+    const guest = await person('Live Guest');
+    const event = await buildEvent(ctx.db, { user_id: host.user.id });
+    const hostSocket = await client(url, { token: host.token });
+    expect(await joinEvent(hostSocket, event.id)).toEqual({ ok: true });
+
+    const joined = next<{ event_id: number; by: number; status: string }>(hostSocket, 'user_joined_event');
+    const notified = next<{ data: { action: string } }>(hostSocket, NOTIFICATION_MESSAGE);
+    await ctx.app.inject({ method: 'POST', url: `/api/events/${event.id}/join`, headers: guest.headers, payload: {} });
+    expect(await joined).toEqual({ event_id: event.id, by: guest.user.id, status: 'going' });
+    expect((await notified).data.action).toBe('user_joined_event');
+
+    const commented = next<{ by: number; comment: { comment: string } }>(hostSocket, 'comment_posted');
+    await ctx.app.inject({ method: 'POST', url: `/api/events/${event.id}/comment`, headers: guest.headers, payload: { comment: 'Live hello' } });
+    expect(await commented).toMatchObject({ by: guest.user.id, comment: { comment: 'Live hello' } });
+
+    const rejected = next<{ status: string }>(hostSocket, 'user_rejected_event');
+    await ctx.app.inject({ method: 'POST', url: `/api/events/${event.id}/reject`, headers: guest.headers, payload: {} });
+    expect((await rejected).status).toBe('rejected');
+  });
+
+  it('lets a socket follow an event only if its person may see it', async () => {
+    const host = await person('Secret Host');
+    const stranger = await person('Secret Stranger');
+    const invitee = await person('Secret Invitee');
+    const secret = await buildEvent(ctx.db, { user_id: host.user.id, visibility: 'private' });
+    const open = await buildEvent(ctx.db, { user_id: host.user.id });
+    await addInvite(ctx.db, secret.id, invitee.user.id, host.user.id);
+
+    const visitor = await client(url);
+    expect(await joinEvent(visitor, secret.id)).toEqual({ ok: false });
+    expect(await joinEvent(visitor, open.id)).toEqual({ ok: true });
+    const strangerSocket = await client(url, { token: stranger.token });
+    expect(await joinEvent(strangerSocket, secret.id)).toEqual({ ok: false });
+    expect(await joinEvent(strangerSocket, 'x' as unknown as number)).toEqual({ ok: false });
+    const inviteeSocket = await client(url, { token: invitee.token });
+    expect(await joinEvent(inviteeSocket, secret.id)).toEqual({ ok: true });
+
+    const leak = arrives(strangerSocket, 'comment_posted');
+    const seen = next(inviteeSocket, 'comment_posted');
+    await ctx.app.inject({ method: 'POST', url: `/api/events/${secret.id}/comment`, headers: host.headers, payload: { comment: 'For invitees' } });
+    await seen;
+    expect(await leak).toBe(false);
+    expect(EVENT_ROOM_KINDS).toHaveLength(3);
+  });
+
+  it('authenticates the handshake: a bad token and a foreign cookie origin are refused', async () => {
+    await expect(client(url, { token: 'not-a-token' })).rejects.toThrow();
+    const someone = await person('Cookie Person');
+    await expect(client(url, { cookie: `planns_session=${someone.token}`, origin: 'https://evil.example' })).rejects.toThrow();
+    const ok = await client(url, { cookie: `planns_session=${someone.token}`, origin: url });
+    expect(ok.connected).toBe(true);
+    // Notifications reach only their recipient's room.
+    const other = await person('Other Person');
+    const otherSocket = await client(url, { token: other.token });
+    const leak = arrives(otherSocket, NOTIFICATION_MESSAGE);
+    const mine = next(ok, NOTIFICATION_MESSAGE);
+    await ctx.app.inject({ method: 'POST', url: `/api/user/${someone.user.id}/follow`, headers: other.headers });
+    await mine;
+    expect(await leak).toBe(false);
+  });
+});
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+async function redisAnswers(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+const hasRedis = await redisAnswers();
+
+describe.skipIf(!hasRedis)('two instances sharing Redis (Redis Streams adapter)', async () => {
+  const redisA = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
+  const redisB = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
+  const a = await createTestApp({ sockets: true, redis: redisA, env: { RATE_LIMIT_MAX: '1000000' } });
+  // Instance B: the same database, its own Redis connection, its own socket server.
+  const depsB = { ...a.deps, redis: redisB, realtime: new RealtimeHub() };
+  const b = { app: await buildApp(depsB) };
+  attachSocketServer(b.app, depsB);
+  await b.app.ready();
+  const urlA = await listen(a);
+  const urlB = await listen(b);
+  afterAll(async () => {
+    await b.app.close();
+    await Promise.all([redisA, redisB].map((r) => r.quit().catch(() => r.disconnect())));
+  });
+
+  it('a comment posted on one instance reaches a client connected to the other', async () => {
+    const host = await buildUser(a.db, { name: 'Twin Host' });
+    const guest = await buildUser(a.db, { name: 'Twin Guest' });
+    const event = await buildEvent(a.db, { user_id: host.id });
+    const hostSocket = await client(urlB, { token: (await signIn(a, host.id)).token });
+    expect(await joinEvent(hostSocket, event.id)).toEqual({ ok: true });
+    const received = next<{ comment: { comment: string } }>(hostSocket, 'comment_posted');
+    const notified = next<{ data: { action: string } }>(hostSocket, NOTIFICATION_MESSAGE);
+    // Posted through instance A (over HTTP, like a browser behind a load balancer).
+    const res = await fetch(`${urlA}/api/events/${event.id}/comment`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${(await signIn(a, guest.id)).token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ comment: 'Across instances' }),
+    });
+    expect(res.status).toBe(200);
+    expect((await received).comment.comment).toBe('Across instances');
+    expect((await notified).data.action).toBe('comment_posted');
+  });
+});
