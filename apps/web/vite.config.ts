@@ -41,6 +41,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiOrigin, changeOrigin: false },
       '/media': { target: apiOrigin, changeOrigin: false },
+      '/socket.io': { target: apiOrigin, changeOrigin: false, ws: true },
     },
   },
   preview: {
