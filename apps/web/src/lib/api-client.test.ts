@@ -61,3 +61,33 @@ describe('apiRequest', () => {
     await expect(apiRequest('/api/user', { schema })).rejects.toMatchObject({ status: 0, code: 'network_error' });
   });
 });
+
+describe('readErrorBody agrees with errorBodySchema', async () => {
+  const { errorBodySchema } = await import('@planns/shared/errors/error-codes');
+  const { readErrorBody } = await import('./api-client.ts');
+  const samples: unknown[] = [
+    { error: { code: 'not_found', message: 'Event not found' } },
+    { error: { code: 'validation_failed', message: 'Bad', fields: { name: 'Name is required' } }, additional: { name: 'Name is required' } },
+    { error: { code: 'too_many_requests', message: 'Slow down', retry_after: 30 } },
+    { error: { code: 'not_found', message: 5 } },
+    { error: { code: 'validation_failed', message: 'Bad', fields: { name: 3 } } },
+    { error: { code: 'too_many_requests', message: 'x', retry_after: 1.5 } },
+    { message: 'plain' },
+    null,
+  ];
+  for (const sample of samples) {
+    it(`verdict for ${JSON.stringify(sample)}`, () => {
+      const zod = errorBodySchema.safeParse(sample);
+      const read = readErrorBody(sample);
+      expect(read !== null).toBe(zod.success);
+      if (zod.success) {
+        expect(read).toEqual({
+          code: zod.data.error.code,
+          message: zod.data.error.message,
+          fields: { ...zod.data.additional, ...zod.data.error.fields },
+          retryAfter: zod.data.error.retry_after ?? null,
+        });
+      }
+    });
+  }
+});

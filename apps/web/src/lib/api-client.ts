@@ -55,23 +55,36 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-async function toApiError(status: number, body: unknown): Promise<ApiError> {
-  const { errorBodySchema } = await import('@planns/shared/errors/error-codes');
-  const parsed = errorBodySchema.safeParse(body);
-  if (!parsed.success) {
-    return new ApiError(status, status >= 500 ? 'internal_error' : 'bad_request', `Request failed with status ${status}`);
-  }
-  const { code, message, fields, retry_after } = parsed.data.error;
-  // The legacy `additional` object carries the same field details; `fields` wins.
-  return new ApiError(status, code, message, { ...parsed.data.additional, ...fields }, retry_after ?? null);
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
 }
 
 /**
- * Calls the planns API with the session cookie (never a token from storage), sends and reads
- * JSON, and parses the reply with the shared schema. Non-2xx replies throw an ApiError.
+ * Reads the server's error body ({ error: { code, message, fields, retry_after }, additional }).
+ * Checked by hand rather than with errorBodySchema, so that a signed-out page's first 401 does not
+ * load zod (docs/decisions/0014-first-load-without-zod.md); api-client.test.ts holds the two to
+ * the same verdicts.
  */
-export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.infer<S>> {
-  const { method = 'GET', body, schema, signal } = options;
+export function readErrorBody(body: unknown): { code: ErrorCode; message: string; fields: Record<string, string>; retryAfter: number | null } | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { error, additional } = body as { error?: unknown; additional?: unknown };
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, message, fields, retry_after } = error as Record<string, unknown>;
+  if (typeof code !== 'string' || typeof message !== 'string') return null;
+  if (fields !== undefined && !isStringRecord(fields)) return null;
+  if (additional !== undefined && !isStringRecord(additional)) return null;
+  if (retry_after !== undefined && !Number.isInteger(retry_after)) return null;
+  // The legacy `additional` object carries the same field details; `fields` wins.
+  return { code: code as ErrorCode, message, fields: { ...additional, ...fields }, retryAfter: typeof retry_after === 'number' ? retry_after : null };
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const parsed = readErrorBody(body);
+  if (!parsed) return new ApiError(status, status >= 500 ? 'internal_error' : 'bad_request', `Request failed with status ${status}`);
+  return new ApiError(status, parsed.code, parsed.message, parsed.fields, parsed.retryAfter);
+}
+
+async function send(path: string, method: Method, body: unknown, signal: AbortSignal | undefined): Promise<{ status: number; json: unknown }> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -85,15 +98,37 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'network_error', 'The server could not be reached');
   }
-
   const json = await readJson(response);
-  if (!response.ok) throw await toApiError(response.status, json);
+  if (!response.ok) throw toApiError(response.status, json);
+  return { status: response.status, json };
+}
 
+/**
+ * Calls the planns API with the session cookie (never a token from storage), sends and reads
+ * JSON, and parses the reply with the shared schema. Non-2xx replies throw an ApiError.
+ */
+export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.infer<S>> {
+  const { method = 'GET', body, schema, signal } = options;
+  const { status, json } = await send(path, method, body, signal);
   const replySchema = typeof schema === 'function' ? await schema() : schema;
   const parsed = replySchema.safeParse(json);
   if (!parsed.success) {
     console.error(`Unexpected reply from ${method} ${path}`, parsed.error.issues);
-    throw new ApiError(response.status, 'invalid_response', 'The server sent an unexpected reply');
+    throw new ApiError(status, 'invalid_response', 'The server sent an unexpected reply');
   }
   return parsed.data;
+}
+
+/**
+ * The same call for the few replies of the first page that are checked by a small hand-written
+ * guard instead of zod (decision 0014); each guard is tested against its shared schema.
+ */
+export async function apiRequestChecked<T>(path: string, options: { check: (json: unknown) => T | null; signal?: AbortSignal }): Promise<T> {
+  const { status, json } = await send(path, 'GET', undefined, options.signal);
+  const checked = options.check(json);
+  if (checked === null) {
+    console.error(`Unexpected reply from GET ${path}`);
+    throw new ApiError(status, 'invalid_response', 'The server sent an unexpected reply');
+  }
+  return checked;
 }

@@ -8,11 +8,21 @@ export const LAZY_NAMESPACES: readonly string[] = [
   'login', 'phone', 'cropper', 'avatar', 'profile', 'companions', 'account', 'legal',
   // the event screens
   'eventsList', 'filters', 'categories', 'eventPage', 'eventMenu', 'eventForm',
-  'notFound',
+  'notFound', 'comments', 'rsvp',
+  // the bell's panel, /notifications and /notification_settings
+  'notifications',
+  // /friends, /user-search and /profile/{id}
+  'friends', 'userSearch', 'profilePage',
+  // /my-events and the event page's share panel
+  'myEvents', 'share',
 ];
 
 /** Keys inside lazy namespaces that the shell (in the first load) shows at once. */
-export const EAGER_KEYS: readonly string[] = ['filters.open', 'filters.active', 'eventsList.search'];
+export const EAGER_KEYS: readonly string[] = [
+  'filters.open', 'filters.active', 'eventsList.search',
+  // the header's bell (signed in)
+  'notifications.title', 'notifications.bellUnread',
+];
 
 type Tree = { [key: string]: unknown };
 

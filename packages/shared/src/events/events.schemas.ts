@@ -101,6 +101,9 @@ export const eventSchema = z
     is_maybe: z.boolean(),
     is_rejected: z.boolean(),
     is_liked: z.boolean(),
+    /** The viewer's own answer: the companions they bring and their note (signed in; else [] and null). */
+    my_companions: z.array(z.number().int()),
+    my_note: z.string().nullable(),
     likes_count: z.number().int(),
     comments_count: z.number().int(),
     /** The owner's own response: going with these companions (owner only; else false / []). */

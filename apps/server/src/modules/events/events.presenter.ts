@@ -73,6 +73,8 @@ export function presentEvent(row: EventDetailRow, actor: Actor | null): Event {
     is_maybe: row.my_status === 'maybe',
     is_rejected: row.my_status === 'rejected',
     is_liked: row.is_liked,
+    my_companions: actor ? row.my_companions.map(Number) : [],
+    my_note: actor ? row.my_note : null,
     likes_count: row.likes_count,
     comments_count: row.comments_count,
     // The owner's own answer, for the edit form: the owner only (events.schemas.ts).

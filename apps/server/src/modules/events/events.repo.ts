@@ -363,6 +363,8 @@ export interface EventDetailRow extends EventRow {
   owner_attending: boolean;
   owner_companions: number[];
   comments_count: number;
+  my_note: string | null;
+  my_companions: number[];
 }
 
 export interface RelationLimits {
@@ -392,6 +394,9 @@ export async function loadEventDetails(db: Executor, ids: number[], viewerId: nu
       g.name AS group_name,
       c.users_count, c.doubt_users_count, c.rejected_users_count, c.attendees_count,
       me.status AS my_status,
+      me.note AS my_note,
+      (SELECT coalesce(array_agg(mc.companion_id ORDER BY mc.companion_id), '{}') FROM event_user_companions mc
+         WHERE mc.event_id = e.id AND mc.user_id = ${viewer}) AS my_companions,
       (l.user_id IS NOT NULL) AS is_liked,
       (SELECT coalesce(json_agg(json_build_object('id', cat.id, 'slug', cat.slug, 'name', cat.name) ORDER BY cat.position, cat.id), '[]'::json)
          FROM event_categories ec JOIN categories cat ON cat.id = ec.category_id WHERE ec.event_id = e.id) AS categories_json,

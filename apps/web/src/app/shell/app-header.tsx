@@ -1,9 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../api/users/get-current-user.ts';
 import { BackButton } from '../../components/back-button.tsx';
+import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { eventFiltersStore, useEventFilters, useHasActiveFilters } from '../../lib/event-filters.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
+
+/** Signed in only, and in its own chunk: the first load carries just this line. */
+const NotificationBell = lazy(() => import('./notification-bell.tsx').then((m) => ({ default: m.NotificationBell })));
 
 /** Screens with their own back button in their page header (the legal pages). */
 const OWN_BACK_BUTTON_PATHS: ReadonlySet<string> = new Set(['/terms', '/privacy-policy', '/cookies-policy']);
@@ -83,6 +89,7 @@ export function AppHeader() {
   const isHome = path === '/' || path === '/home';
   const isList = path === '/events';
   const showBack = !isHome && !OWN_BACK_BUTTON_PATHS.has(path);
+  const { user } = useCurrentUser();
   return (
     <header className="app-header">
       <div className="app-header__start">
@@ -94,6 +101,13 @@ export function AppHeader() {
       </div>
       <div className="app-header__end">
         {isHome || isList ? <ListToggles isList={isList} /> : null}
+        {user ? (
+          <ErrorBoundary resetKey={String(user.id)} fallback={null}>
+            <Suspense fallback={null}>
+              <NotificationBell userId={user.id} />
+            </Suspense>
+          </ErrorBoundary>
+        ) : null}
         <LanguageSwitcher />
       </div>
     </header>

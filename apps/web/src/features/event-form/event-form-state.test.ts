@@ -197,6 +197,8 @@ describe('formStateFromEvent', () => {
     friends: [],
     organizers: [],
     comments_count: 0,
+    my_companions: [],
+    my_note: null,
     attendee_invites: [],
     users_count: 0,
     doubt_users_count: 0,

@@ -3,13 +3,17 @@ import { useTranslation } from 'react-i18next';
 import type { Event } from '@planns/shared/events/events.schemas';
 import type { User } from '@planns/shared/users/users.schemas';
 import { Icon } from '../../components/icon.tsx';
+import { CommentsSection } from './comments-section.tsx';
 import { EventAttendees } from './event-attendees.tsx';
 import { EventDescription } from './event-description.tsx';
 import { EventFacts } from './event-facts.tsx';
 import { EventHost } from './event-host.tsx';
 import { EventLikeButton } from './event-like-button.tsx';
 import { EventManageMenu } from './event-manage-menu.tsx';
+import { RsvpBlock } from './rsvp-block.tsx';
+import { ShareButton } from './share-button.tsx';
 import { useCategoryName } from '../../lib/use-category-name.ts';
+import { useEventLiveUpdates } from './use-event-live-updates.ts';
 
 type EventPageProps = { event: Event; user: User | null };
 
@@ -19,6 +23,7 @@ export function EventPage({ event, user }: EventPageProps) {
   const titleId = useId();
   const categoryName = useCategoryName();
   const image = event.image ?? event.m_image;
+  useEventLiveUpdates(event.id, user?.id ?? null);
 
   return (
     <article className="event-page" aria-labelledby={titleId}>
@@ -46,8 +51,10 @@ export function EventPage({ event, user }: EventPageProps) {
         <EventLikeButton event={event} isSignedIn={user !== null} />
       </div>
 
-      {/* RSVP (going / maybe / not going, the join flow): arrives with the RSVP issue. */}
-      <div className="event-page__slot" data-slot="rsvp" />
+      {/* RSVP: going / maybe / not going, and the join sheet (step 1 of the join flow). */}
+      <div className="event-page__slot" data-slot="rsvp">
+        <RsvpBlock event={event} user={user} />
+      </div>
 
       <EventAttendees event={event} />
 
@@ -70,12 +77,16 @@ export function EventPage({ event, user }: EventPageProps) {
 
       {/* Calendar block ('ADD EVENT TO MY CALENDAR'): arrives with the calendar issue. */}
       <div className="event-page__slot" data-slot="calendar" />
-      {/* Share panel (friends, SMS, WhatsApp, email, copy): arrives with the sharing issue. */}
-      <div className="event-page__slot" data-slot="share" />
+      {/* Share: the panel with friends, SMS, WhatsApp, email, copy info and link. */}
+      <div className="event-page__slot" data-slot="share">
+        <ShareButton event={event} user={user} />
+      </div>
       {/* Gallery (photos and videos of the event): arrives with the gallery issue. */}
       <div className="event-page__slot" data-slot="gallery" />
-      {/* Comments ('Comments: {event title}'): arrives with the comments issue. */}
-      <div className="event-page__slot" data-slot="comments" />
+      {/* Comments: 'Comments (N)', the newest two, and the 'Comments: {event title}' panel. */}
+      <div className="event-page__slot" data-slot="comments">
+        <CommentsSection event={event} user={user} />
+      </div>
     </article>
   );
 }

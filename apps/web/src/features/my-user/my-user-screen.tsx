@@ -114,6 +114,20 @@ export function MyUserScreen() {
             </div>
           </li>
           <li>
+            <Link to="/friends" className="menu__item">
+              <Icon name="users" />
+              <span className="menu__label">{t('account.friends')}</span>
+              <Icon name="forward" className="menu__chevron" />
+            </Link>
+          </li>
+          <li>
+            <Link to="/notification_settings" className="menu__item">
+              <Icon name="settings" />
+              <span className="menu__label">{t('notifications.openSettings')}</span>
+              <Icon name="forward" className="menu__chevron" />
+            </Link>
+          </li>
+          <li>
             <Link to="/privacy-policy" className="menu__item">
               <Icon name="document" />
               <span className="menu__label">{t('legal.privacy.title')}</span>

@@ -1,0 +1,53 @@
+import { lazy, type ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
+import { loadScreenTexts } from '../lib/i18n.ts';
+
+/** A screen in its own chunk (React.lazy wants a default export; the route files use named ones). */
+function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  // The screen's texts (lib/i18n-split.ts) arrive with its code, so it never shows raw keys.
+  return lazy(() => Promise.all([load(), loadScreenTexts()]).then(([module]) => ({ default: module[name] })));
+}
+
+const EventsRoute = lazyScreen(() => import('./routes/events-route.tsx'), 'EventsRoute');
+const EventRoute = lazyScreen(() => import('./routes/event-route.tsx'), 'EventRoute');
+const NewEventRoute = lazyScreen(() => import('./routes/event-form-route.tsx'), 'NewEventRoute');
+const EditEventRoute = lazyScreen(() => import('./routes/event-form-route.tsx'), 'EditEventRoute');
+const EditEventQueryRoute = lazyScreen(() => import('./routes/event-form-route.tsx'), 'EditEventQueryRoute');
+const MyUserRoute = lazyScreen(() => import('./routes/my-user-route.tsx'), 'MyUserRoute');
+const MyEventsRoute = lazyScreen(() => import('./routes/my-events-route.tsx'), 'MyEventsRoute');
+const NotificationsRoute = lazyScreen(() => import('./routes/notifications-route.tsx'), 'NotificationsRoute');
+const NotificationSettingsRoute = lazyScreen(() => import('./routes/notification-settings-route.tsx'), 'NotificationSettingsRoute');
+const FriendsRoute = lazyScreen(() => import('./routes/friends-route.tsx'), 'FriendsRoute');
+const UserSearchRoute = lazyScreen(() => import('./routes/user-search-route.tsx'), 'UserSearchRoute');
+const ProfileRoute = lazyScreen(() => import('./routes/profile-route.tsx'), 'ProfileRoute');
+const TermsRoute = lazyScreen(() => import('./routes/terms-route.tsx'), 'TermsRoute');
+const PrivacyPolicyRoute = lazyScreen(() => import('./routes/privacy-policy-route.tsx'), 'PrivacyPolicyRoute');
+const CookiesPolicyRoute = lazyScreen(() => import('./routes/cookies-policy-route.tsx'), 'CookiesPolicyRoute');
+const NotFoundRoute = lazyScreen(() => import('./routes/not-found-route.tsx'), 'NotFoundRoute');
+
+/**
+ * Every screen but home, each in its own chunk. This table is itself loaded lazily (router.tsx), so
+ * the home page's first load carries none of the screens' chunk lists.
+ */
+export function ScreenRoutes() {
+  return (
+    <Routes>
+      <Route path="events" element={<EventsRoute />} />
+      <Route path="events/:ref" element={<EventRoute />} />
+      <Route path="new-event" element={<NewEventRoute />} />
+      <Route path="edit/:id" element={<EditEventRoute />} />
+      <Route path="edit-event" element={<EditEventQueryRoute />} />
+      <Route path="my-user" element={<MyUserRoute />} />
+      <Route path="my-events" element={<MyEventsRoute />} />
+      <Route path="notifications" element={<NotificationsRoute />} />
+      <Route path="notification_settings" element={<NotificationSettingsRoute />} />
+      <Route path="friends" element={<FriendsRoute />} />
+      <Route path="user-search" element={<UserSearchRoute />} />
+      <Route path="profile/:id" element={<ProfileRoute />} />
+      <Route path="terms" element={<TermsRoute />} />
+      <Route path="privacy-policy" element={<PrivacyPolicyRoute />} />
+      <Route path="cookies-policy" element={<CookiesPolicyRoute />} />
+      <Route path="*" element={<NotFoundRoute />} />
+    </Routes>
+  );
+}

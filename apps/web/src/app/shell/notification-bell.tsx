@@ -1,0 +1,48 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { countUnread, useNotifications } from '../../api/notifications/list-notifications.ts';
+import { BellIcon } from '../../features/notifications/bell-icon.tsx';
+import { loadScreenTexts } from '../../lib/i18n.ts';
+import './notification-bell.css';
+
+/** The panel and its texts arrive on the first tap. */
+const NotificationsPanel = lazy(() =>
+  Promise.all([import('../../features/notifications/notifications-panel.tsx'), loadScreenTexts()]).then(([module]) => ({
+    default: module.NotificationsPanel,
+  })),
+);
+
+/**
+ * The header's bell (accounts §2, signed in only): the count of unviewed notifications from the
+ * list, asked again every minute. Itself a lazy chunk of the header, so signed-out visitors never
+ * load it; opening it shows the panel, which marks everything viewed (the count goes at once).
+ */
+export function NotificationBell({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const [isOpen, setIsOpen] = useState(false);
+  const { data } = useNotifications(userId);
+  const count = isOpen ? 0 : countUnread(data);
+  return (
+    <>
+      <button
+        type="button"
+        className="icon-button app-header__tool"
+        aria-label={count > 0 ? t('notifications.bellUnread', { count }) : t('notifications.title')}
+        aria-haspopup="dialog"
+        onClick={() => setIsOpen(true)}
+      >
+        <BellIcon size={22} />
+        {count > 0 ? (
+          <span className="notification-bell__count" aria-hidden="true">
+            {count > 99 ? '99+' : count}
+          </span>
+        ) : null}
+      </button>
+      {isOpen ? (
+        <Suspense fallback={null}>
+          <NotificationsPanel userId={userId} onClose={() => setIsOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

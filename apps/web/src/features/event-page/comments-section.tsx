@@ -1,0 +1,48 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Event } from '@planns/shared/events/events.schemas';
+import type { User } from '@planns/shared/users/users.schemas';
+import { flattenCommentPages, useComments } from '../../api/comments/list-comments.ts';
+import { Icon } from '../../components/icon.tsx';
+import { useFormat } from '../../lib/format.ts';
+import { CommentItem } from './comments-item.tsx';
+import { CommentsPanel } from './comments-panel.tsx';
+import './comments-section.css';
+
+/** How many of the newest comments the event page previews. */
+const PREVIEW_COUNT = 2;
+
+/**
+ * The event page's comments: a 'Comments (N)' button and the newest two comments; either opens
+ * the full-height comments panel. Visitors read them too (events §6).
+ */
+export function CommentsSection({ event, user }: { event: Event; user: User | null }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const titleId = useId();
+  const [isOpen, setIsOpen] = useState(false);
+  const comments = useComments(event.id, { enabled: event.comments_count > 0 });
+  const preview = flattenCommentPages(comments.data).slice(0, PREVIEW_COUNT);
+  const open = () => setIsOpen(true);
+
+  return (
+    <section className="event-page__section comments-section" aria-labelledby={titleId}>
+      <h2 id={titleId} className="comments-section__title">
+        <button type="button" className="comments-section__open" aria-haspopup="dialog" onClick={open}>
+          <Icon name="chat" size={20} />
+          <span className="comments-section__label">{t('comments.open', { number: format.number(event.comments_count) })}</span>
+          <Icon name="forward" size={18} />
+        </button>
+      </h2>
+      {preview.length > 0 ? (
+        // A shortcut for pointers: the button above is the control (keyboard and screen readers).
+        <ul className="comments-list comments-list--preview" aria-label={t('comments.previewLabel')} onClick={open}>
+          {preview.map((comment) => (
+            <CommentItem key={comment.id} comment={comment} isCompact />
+          ))}
+        </ul>
+      ) : null}
+      <CommentsPanel event={event} isSignedIn={user !== null} isOpen={isOpen} onOpenChange={setIsOpen} />
+    </section>
+  );
+}

@@ -1,0 +1,196 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Companion } from '@planns/shared/companions/companions.schemas';
+import type { Event } from '@planns/shared/events/events.schemas';
+import { RSVP_NOTE_MAX_LENGTH } from '@planns/shared/rsvp/rsvp.rules';
+import type { User } from '@planns/shared/users/users.schemas';
+import { useCompanions } from '../../api/companions/list-companions.ts';
+import { useJoinEvent } from '../../api/rsvp/join-event.ts';
+import { useRejectEvent } from '../../api/rsvp/reject-event.ts';
+import { FormMessage } from '../../components/form-message.tsx';
+import { Sheet } from '../../components/sheet.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { isApiError } from '../../lib/api-client.ts';
+import { hasOnlyFieldErrors, useErrorMessage, useFieldError } from '../../lib/error-messages.ts';
+import { lastSentCompanions, rememberSentCompanions } from './rsvp-companions-memory.ts';
+import { RsvpFullAlert } from './rsvp-full-alert.tsx';
+import {
+  RSVP_ACTIONS,
+  buildRsvpRequest,
+  canAddCompanion,
+  initialRsvpAction,
+  knownCompanionIds,
+  ownCompanionsAmount,
+  type RsvpAction,
+} from './rsvp-state.ts';
+
+type RsvpSheetProps = { event: Event; user: User; preselected: RsvpAction | null; onClose: () => void };
+
+function companionName(companion: Companion): string {
+  return [companion.first_name, companion.last_name].filter(Boolean).join(' ');
+}
+
+/**
+ * The join sheet, step 1 (events §4): Going / Maybe / Not going as one choice; going and maybe
+ * pick the companions who come along, not going takes a note. Confirm sends the join or the
+ * rejection; the answered event replaces the page's (api/rsvp/join-event.ts setAnsweredEvent).
+ */
+export function RsvpSheet({ event, user, preselected, onClose }: RsvpSheetProps) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const fieldError = useFieldError();
+  const noteId = useId();
+  const companionsErrorId = useId();
+  const companionsQuery = useCompanions();
+  const join = useJoinEvent();
+  const reject = useRejectEvent();
+
+  const [action, setAction] = useState<RsvpAction>(() => initialRsvpAction(event, preselected));
+  /** null until the user ticks a box: the answer's own companions show until then. */
+  const [picked, setPicked] = useState<readonly number[] | null>(null);
+  const [note, setNote] = useState('');
+
+  const companionsList = companionsQuery.data ?? [];
+  const available = companionsQuery.data ? companionsQuery.data.map((c) => c.id) : null;
+  const known = knownCompanionIds({ event, viewerId: user.id, lastSent: lastSentCompanions(user.id, event.id), available });
+  const companions = (picked ?? known ?? []).filter((id) => available === null || available.includes(id));
+  // The event tells how many companions come, not which: ask for them again when unknown.
+  const unknownAmount = picked === null && known === null ? ownCompanionsAmount(event, user.id) : 0;
+
+  // A failed companions load is only logged (events §8); the list then reads as empty.
+  const loadError = companionsQuery.error;
+  useEffect(() => {
+    if (loadError) console.error('Companions could not be loaded', loadError);
+  }, [loadError]);
+
+  const mutation = action === 'reject' ? reject : join;
+  const error = mutation.error;
+  const isEventFull = isApiError(error) && error.code === 'event_full';
+  const companionsError = fieldError(error, 'companions');
+  const noteError = fieldError(error, 'note');
+  const generalError = error && !isEventFull && !hasOnlyFieldErrors(error, ['companions', 'note']) ? errorMessage(error) : null;
+
+  function choose(next: RsvpAction) {
+    setAction(next);
+    join.reset();
+    reject.reset();
+  }
+
+  function toggle(id: number, checked: boolean) {
+    setPicked(checked ? [...companions, id] : companions.filter((c) => c !== id));
+  }
+
+  function submit(formEvent: FormEvent<HTMLFormElement>) {
+    formEvent.preventDefault();
+    if (mutation.isPending) return;
+    const request = buildRsvpRequest({ action, companions, note }, available);
+    if (request.kind === 'join') {
+      join.mutate(
+        { eventId: event.id, body: request.body },
+        {
+          onSuccess: () => {
+            rememberSentCompanions(user.id, event.id, request.body.companions);
+            onClose();
+          },
+          // A companion removed elsewhere (422 companions): show the list as it is now.
+          onError: (joinError) => {
+            if (isApiError(joinError) && joinError.fields.companions !== undefined) void companionsQuery.refetch();
+          },
+        },
+      );
+    } else {
+      reject.mutate({ eventId: event.id, body: request.body }, { onSuccess: onClose });
+    }
+  }
+
+  const isAtLimit = !canAddCompanion(companions, event.max_companions);
+
+  return (
+    <Sheet open onOpenChange={(next) => !next && onClose()} title={t('rsvp.sheet.title')}>
+      <form className="rsvp-sheet" onSubmit={submit} noValidate>
+        <fieldset className="rsvp-segments">
+          <legend className="visually-hidden">{t('rsvp.yourAnswer')}</legend>
+          {RSVP_ACTIONS.map((option) => (
+            <label key={option} className="rsvp-segments__option">
+              <input
+                type="radio"
+                name="rsvp-action"
+                className="rsvp-segments__input"
+                value={option}
+                checked={action === option}
+                onChange={() => choose(option)}
+              />
+              <span className="rsvp-segments__label">{t(`rsvp.actions.${option}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+
+        {action === 'reject' ? (
+          <div className="field">
+            <label className="field__label" htmlFor={noteId}>
+              {t('rsvp.sheet.note')}
+            </label>
+            <textarea
+              id={noteId}
+              className="input rsvp-sheet__note"
+              rows={3}
+              maxLength={RSVP_NOTE_MAX_LENGTH}
+              placeholder={t('rsvp.sheet.notePlaceholder')}
+              value={note}
+              aria-invalid={noteError ? true : undefined}
+              onChange={(changeEvent) => setNote(changeEvent.target.value)}
+              dir="auto"
+            />
+            <FormMessage message={noteError} />
+          </div>
+        ) : (
+          <fieldset className="rsvp-companions" aria-describedby={companionsError ? companionsErrorId : undefined}>
+            <legend className="field__label">{t('rsvp.sheet.companions')}</legend>
+            {event.max_companions !== null ? (
+              <p className="field__hint">{t('rsvp.sheet.companionsLimit', { count: event.max_companions })}</p>
+            ) : null}
+            {unknownAmount > 0 ? <p className="field__hint">{t('rsvp.sheet.companionsUnknown', { count: unknownAmount })}</p> : null}
+            {companionsQuery.isPending ? (
+              <Spinner size="small" />
+            ) : companionsList.length === 0 ? (
+              <p className="field__hint">{t('rsvp.sheet.noCompanions')}</p>
+            ) : (
+              <ul className="rsvp-companions__list">
+                {companionsList.map((companion) => {
+                  const isChecked = companions.includes(companion.id);
+                  return (
+                    <li key={companion.id}>
+                      <label className="rsvp-companions__item">
+                        <input
+                          type="checkbox"
+                          className="rsvp-companions__input"
+                          checked={isChecked}
+                          disabled={!isChecked && isAtLimit}
+                          onChange={(changeEvent) => toggle(companion.id, changeEvent.target.checked)}
+                        />
+                        <span dir="auto">{companionName(companion) || t('eventPage.attendees.noName')}</span>
+                      </label>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            <FormMessage id={companionsErrorId} message={companionsError} />
+            <Link className="rsvp-companions__add" to="/my-user" onClick={onClose}>
+              {t('rsvp.sheet.addCompanions')}
+            </Link>
+          </fieldset>
+        )}
+
+        {isEventFull ? <RsvpFullAlert event={event} isAnnounced /> : null}
+        <FormMessage message={generalError} />
+
+        <button type="submit" className="btn btn--primary btn--block" disabled={mutation.isPending}>
+          {mutation.isPending ? <Spinner size="small" label={t('rsvp.sheet.saving')} /> : null}
+          {t('rsvp.sheet.confirm')}
+        </button>
+      </form>
+    </Sheet>
+  );
+}

@@ -1,0 +1,72 @@
+import { eventSchema, type Event, type EventPerson } from '@planns/shared/events/events.schemas';
+
+/** Test data for the RSVP block's tests (rsvp-*.test.ts); not part of the app. */
+
+export function person(id: number, companions = 0): EventPerson {
+  return { id, name: `Person ${id}`, avatar: null, avatar_m: null, avatar_s: null, companions_amount: companions };
+}
+
+/** A valid event as the server presents it (parsed with the shared schema, so it cannot drift). */
+export function buildEvent(overrides: Partial<Event> = {}): Event {
+  return eventSchema.parse({
+    id: 41,
+    hash: 'Abcdefghij',
+    name: 'Picnic',
+    description: '',
+    image: null,
+    m_image: null,
+    start_date: '2026-06-06T17:30:00.000Z',
+    end_date: null,
+    location_type: 'in_person',
+    address: 'Park',
+    venue: '',
+    url: null,
+    lat: null,
+    lng: null,
+    is_location_hidden: false,
+    min: null,
+    max: null,
+    max_companions: null,
+    price: null,
+    currency: null,
+    ticket_name: null,
+    ticket_description: null,
+    is_paid: false,
+    visibility: 'public',
+    is_public: true,
+    is_private: false,
+    is_friends: false,
+    group_id: null,
+    group: null,
+    allow_whatsapp: true,
+    user_id: 5,
+    creator: { id: 5, name: 'Ana', avatar: null, avatar_s: null, phone: '+34 600 111 222' },
+    categories: [],
+    users: [],
+    doubt_users: [],
+    friends: [],
+    organizers: [],
+    attendee_invites: [],
+    users_count: 0,
+    doubt_users_count: 0,
+    rejected_users_count: 0,
+    attendees_count: 0,
+    is_joined: false,
+    is_maybe: false,
+    is_rejected: false,
+    is_liked: false,
+    likes_count: 0,
+    comments_count: 0,
+    my_companions: [],
+    my_note: null,
+    author_attending: false,
+    author_companions: [],
+    visits: null,
+    is_owner: false,
+    can_manage: false,
+    deleted_by_moderator: false,
+    clone_id: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  });
+}

@@ -1,0 +1,67 @@
+import type { Event } from '@planns/shared/events/events.schemas';
+import { isPastEvent } from '@planns/shared/events/events.rules';
+
+/** My plans' five tabs (events §2), in their order. */
+export const MY_EVENTS_TABS = ['joined', 'community', 'pending', 'mine', 'liked'] as const;
+export type MyEventsTab = (typeof MY_EVENTS_TABS)[number];
+
+export function isMyEventsTab(value: unknown): value is MyEventsTab {
+  return typeof value === 'string' && (MY_EVENTS_TABS as readonly string[]).includes(value);
+}
+
+/*
+ * The selected tab is remembered for the life of the browser tab, as the events list keeps its
+ * filters (lib/event-filters.ts): a module value outlives the screen, not a reload.
+ */
+let rememberedTab: MyEventsTab = 'joined';
+
+export function readRememberedTab(): MyEventsTab {
+  return rememberedTab;
+}
+
+export function rememberTab(tab: MyEventsTab): void {
+  rememberedTab = tab;
+}
+
+/** Coming and under-way events soonest first, then past ones (events.rules isPastEvent) newest first. */
+export function splitByTime(events: readonly Event[], now: Date): { upcoming: Event[]; past: Event[] } {
+  const upcoming: Event[] = [];
+  const past: Event[] = [];
+  for (const event of events) (isPastEvent(event, now) ? past : upcoming).push(event);
+  const start = (event: Event) => new Date(event.start_date).getTime();
+  upcoming.sort((a, b) => start(a) - start(b) || a.id - b.id);
+  past.sort((a, b) => start(b) - start(a) || b.id - a.id);
+  return { upcoming, past };
+}
+
+/**
+ * Pending: invited and not answered. The list call has no 'invited' filter, so this is read from
+ * the list of events the user may see: a private or friends event the user does not own and has
+ * not answered can only be visible through an invitation, an organiser role or a friendship with
+ * its owner (friends events), so friends events of friends show here too.
+ */
+export function isPending(event: Event): boolean {
+  return !event.is_public && !event.is_owner && !event.is_joined && !event.is_maybe && !event.is_rejected;
+}
+
+export function isLiked(event: Event): boolean {
+  return event.is_liked;
+}
+
+/** The 'joined' tab: events the user goes to or may go to. */
+export function isGoingOrMaybe(event: Event): boolean {
+  return event.is_joined || event.is_maybe;
+}
+
+/** The community list's `users` value: the followed people still switched on, in a stable order. */
+export function activeUserIds(followedIds: readonly number[], inactive: ReadonlySet<number>): number[] {
+  return followedIds.filter((id) => !inactive.has(id)).sort((a, b) => a - b);
+}
+
+/** Taps a person on the community row: on becomes off, off becomes on. */
+export function toggleInactive(inactive: ReadonlySet<number>, id: number): Set<number> {
+  const next = new Set(inactive);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
+}
