@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { countUnread, useNotifications } from '../../api/notifications/list-notifications.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { countUnread, notificationsQueryKey, useNotifications } from '../../api/notifications/list-notifications.ts';
+import { useLiveNotifications } from '../../lib/realtime.ts';
 import { BellIcon } from '../../features/notifications/bell-icon.tsx';
 import { loadScreenTexts } from '../../lib/i18n.ts';
 import './notification-bell.css';
@@ -21,6 +23,9 @@ export function NotificationBell({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
   const { data } = useNotifications(userId);
+  const queryClient = useQueryClient();
+  // A notification pushed on user_notifications-{id} refreshes the list (and so the count) at once.
+  useLiveNotifications(userId, () => void queryClient.invalidateQueries({ queryKey: notificationsQueryKey(userId) }));
   const count = isOpen ? 0 : countUnread(data);
   return (
     <>

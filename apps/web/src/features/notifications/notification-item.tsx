@@ -57,8 +57,8 @@ export function NotificationItem({ notification, isNew, onOpen }: NotificationIt
           )}
         </span>
         {quote ? (
-          <q className="notification__quote">
-            <bdi>{quote}</bdi>
+          <q className="notification__quote" dir="auto">
+            {quote}
           </q>
         ) : null}
         <time className="notification__time" dateTime={notification.created_at} title={notificationFullDate(createdAt, i18n.language)}>
