@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Comment } from '@planns/shared/comments/comments.schemas';
 import { Avatar } from '../../components/avatar.tsx';
-import { commentDateLabel, commentFullDate } from './comments-format.ts';
+import { relativeTimeLabel, fullDateTime } from '../../lib/relative-time.ts';
 import { splitLinks } from './linkify.ts';
 
 type CommentItemProps = {
@@ -25,8 +25,8 @@ export function CommentItem({ comment, isCompact = false }: CommentItemProps) {
             {comment.user.name || t('comments.noName')}
           </span>
           {hasDate ? (
-            <time className="comment__date" dateTime={comment.created_at} title={commentFullDate(created, i18n.language)}>
-              {commentDateLabel(created, i18n.language)}
+            <time className="comment__date" dateTime={comment.created_at} title={fullDateTime(created, i18n.language)}>
+              {relativeTimeLabel(created, i18n.language)}
             </time>
           ) : null}
         </p>

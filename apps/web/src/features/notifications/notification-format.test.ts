@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Notification } from '@planns/shared/notifications/notifications.schemas';
 import { countUnread, rememberViewed, withViewedHere } from '../../api/notifications/list-notifications.ts';
 import { EVENT_MARK, NAME_MARK, sentenceParts } from './notification-sentence.ts';
-import { notificationTimeLabel } from './notification-time.ts';
+import { relativeTimeLabel } from '../../lib/relative-time.ts';
 
 const notification = (id: number, viewedAt: string | null): Notification => ({
   id,
@@ -31,19 +31,19 @@ describe('sentenceParts', () => {
   });
 });
 
-describe('notificationTimeLabel', () => {
+describe('relativeTimeLabel', () => {
   const now = new Date('2025-06-10T12:00:00Z');
   it('is relative within a week, then a date', () => {
-    expect(notificationTimeLabel(new Date('2025-06-10T11:59:30Z'), 'en', now)).toBe('now');
-    expect(notificationTimeLabel(new Date('2025-06-10T11:55:00Z'), 'en', now)).toBe('5 min. ago');
-    expect(notificationTimeLabel(new Date('2025-06-10T09:00:00Z'), 'en', now)).toBe('3 hr. ago');
-    expect(notificationTimeLabel(new Date('2025-06-09T11:00:00Z'), 'en', now)).toBe('yesterday');
-    expect(notificationTimeLabel(new Date('2025-05-01T11:00:00Z'), 'en', now)).toBe('May 1');
-    expect(notificationTimeLabel(new Date('2024-05-01T11:00:00Z'), 'en', now)).toBe('May 1, 2024');
+    expect(relativeTimeLabel(new Date('2025-06-10T11:59:30Z'), 'en', now)).toBe('now');
+    expect(relativeTimeLabel(new Date('2025-06-10T11:55:00Z'), 'en', now)).toBe('5 min. ago');
+    expect(relativeTimeLabel(new Date('2025-06-10T09:00:00Z'), 'en', now)).toBe('3 hr. ago');
+    expect(relativeTimeLabel(new Date('2025-06-09T11:00:00Z'), 'en', now)).toBe('yesterday');
+    expect(relativeTimeLabel(new Date('2025-05-01T11:00:00Z'), 'en', now)).toBe('May 1');
+    expect(relativeTimeLabel(new Date('2024-05-01T11:00:00Z'), 'en', now)).toBe('May 1, 2024');
   });
 
   it('counts a time slightly ahead (clock drift) as now', () => {
-    expect(notificationTimeLabel(new Date('2025-06-10T12:00:20Z'), 'en', now)).toBe('now');
+    expect(relativeTimeLabel(new Date('2025-06-10T12:00:20Z'), 'en', now)).toBe('now');
   });
 });
 

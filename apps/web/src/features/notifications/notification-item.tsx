@@ -5,7 +5,7 @@ import type { Notification } from '@planns/shared/notifications/notifications.sc
 import { Avatar } from '../../components/avatar.tsx';
 import { Icon, type IconName } from '../../components/icon.tsx';
 import { EVENT_MARK, NAME_MARK, sentenceParts } from './notification-sentence.ts';
-import { notificationFullDate, notificationTimeLabel } from './notification-time.ts';
+import { fullDateTime, relativeTimeLabel } from '../../lib/relative-time.ts';
 
 /** The small picture on the avatar's corner: what happened, at a glance. */
 const ACTION_ICONS: Record<NotificationAction, IconName> = {
@@ -61,8 +61,8 @@ export function NotificationItem({ notification, isNew, onOpen }: NotificationIt
             {quote}
           </q>
         ) : null}
-        <time className="notification__time" dateTime={notification.created_at} title={notificationFullDate(createdAt, i18n.language)}>
-          {notificationTimeLabel(createdAt, i18n.language)}
+        <time className="notification__time" dateTime={notification.created_at} title={fullDateTime(createdAt, i18n.language)}>
+          {relativeTimeLabel(createdAt, i18n.language)}
         </time>
       </span>
       {isNew ? (

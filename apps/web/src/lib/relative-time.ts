@@ -3,11 +3,11 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * When a notification arrived, short and in the viewer's language: 'now', '5 min. ago',
- * '3 hr. ago', 'yesterday', '4 days ago' within a week, then the date ('Jun 6', with the year
- * when it is not the current one). A time slightly in the future (clock drift) counts as now.
+ * When something happened (a comment, a notification), short and in the viewer's language: 'now', '5 min. ago', '3 hr. ago',
+ * 'yesterday', '4 days ago' within a week, then the date ('Jun 6', with the year when it is not
+ * the current one). A time slightly in the future (clock drift) counts as now.
  */
-export function notificationTimeLabel(createdAt: Date, locale: string, now: Date = new Date()): string {
+export function relativeTimeLabel(createdAt: Date, locale: string, now: Date = new Date()): string {
   const elapsed = now.getTime() - createdAt.getTime();
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
   if (elapsed < MINUTE) return relative.format(0, 'second');
@@ -19,6 +19,6 @@ export function notificationTimeLabel(createdAt: Date, locale: string, now: Date
 }
 
 /** The full date and time, for the label's tooltip. */
-export function notificationFullDate(createdAt: Date, locale: string): string {
+export function fullDateTime(createdAt: Date, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(createdAt);
 }
