@@ -31,7 +31,10 @@ const hasRedis = await redisAnswers();
  * Random in its /64 prefix, which is what the rate limiter counts for an IPv6 client.
  */
 function uniqueAddress(): { ip: string; prefix: string } {
-  const prefix = ['fd00', ...crypto.randomBytes(6).toString('hex').match(/.{4}/g)!].join(':');
+  // Groups of four hex digits without a leading zero: the limiter writes the address in its
+  // shortest form (0a1b becomes a1b), and the key search below must match that spelling.
+  const group = () => (0x1000 + crypto.randomInt(0xf000)).toString(16);
+  const prefix = ['fd00', group(), group(), group()].join(':');
   return { ip: `${prefix}::1`, prefix };
 }
 
