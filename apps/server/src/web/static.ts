@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendError } from '../http/error-handler.ts';
 import { AppError } from '../http/app-error.ts';
 import type { StorageProvider } from '../providers/storage/storage-provider.ts';
+import { injectSharePreview, type SharePreview } from './share-preview-html.ts';
 
 const MEDIA_TYPES: Record<string, string> = {
   webp: 'image/webp',
@@ -34,11 +35,17 @@ export function registerMedia(app: FastifyInstance, storage: StorageProvider): v
   });
 }
 
+export interface WebAppOptions {
+  /** The link preview of an event page (`/events/{hash or id}`), or null for the generic one. */
+  eventPreview?: (ref: string, acceptLanguage: string | undefined) => Promise<SharePreview | null>;
+}
+
 /**
  * The built web app: hashed assets cached for a year, and index.html (never cached) for every
  * other GET outside /api and /media, so that each route of the SPA loads on a direct visit.
+ * Event pages get the event's Open Graph and Twitter card tags written into index.html.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, distDir: string, options: WebAppOptions = {}): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
@@ -53,13 +60,42 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       },
     });
   }
+  const notBuilt = (reply: FastifyReply) =>
+    reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
   const sendIndex = (reply: FastifyReply) => {
-    if (!hasBuild) {
-      return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
-    }
+    if (!hasBuild) return notBuilt(reply);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   };
+
+  // index.html as text for the pages that get their own tags, read again when a rebuild changes it.
+  let cached: { mtimeMs: number; html: string } | null = null;
+  const indexHtml = async (): Promise<string> => {
+    const { mtimeMs } = await fs.promises.stat(indexFile);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await fs.promises.readFile(indexFile, 'utf8') };
+    return cached.html;
+  };
+
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  const eventPreview = options.eventPreview;
+  if (eventPreview) {
+    app.get('/events/:ref', { schema: { hide: true } }, async (request, reply) => {
+      if (!hasBuild) return notBuilt(reply);
+      const { ref } = request.params as { ref: string };
+      let preview: SharePreview | null = null;
+      try {
+        preview = await eventPreview(ref, request.headers['accept-language']);
+      } catch (err) {
+        // The page itself matters more than its preview: serve the generic one.
+        request.log.warn({ err }, 'event link preview failed');
+      }
+      if (!preview) return sendIndex(reply);
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-language')
+        .type('text/html; charset=utf-8')
+        .send(injectSharePreview(await indexHtml(), preview));
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isPage =

@@ -1,0 +1,69 @@
+import tzLookup from '@photostructure/tz-lookup';
+import { parseEventRef } from '@planns/shared/events/events.rules';
+import { pickLanguage } from '@planns/shared/i18n/languages';
+import type { AppDeps } from '../../deps.ts';
+import { clip, type SharePreview } from '../../web/share-preview-html.ts';
+import * as repo from './events.repo.ts';
+import { canViewEvent } from './events.policy.ts';
+
+const DESCRIPTION_MAX = 200;
+
+/** The place's own time zone, from its coordinates (offline lookup); null for virtual events. */
+export function eventTimeZone(lat: number | null, lng: number | null): string | null {
+  if (lat === null || lng === null) return null;
+  try {
+    return tzLookup(lat, lng);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * When the event happens, in the language asked for and the place's time zone; online events
+ * (no place) name the zone (UTC) so the time is never silently wrong.
+ */
+export function formatEventWhen(start: Date, end: Date | null, locale: string, timeZone: string | null): string {
+  const format = new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: timeZone ?? 'UTC',
+    ...(timeZone ? {} : { timeZoneName: 'short' }),
+  });
+  return end && end.getTime() > start.getTime() ? format.formatRange(start, end) : format.format(start);
+}
+
+/**
+ * The link preview of an event page, for anyone who may see it signed out: public events only.
+ * Private and friends-only events, ones taken down by a moderator and missing ones get the app's
+ * generic preview, so a shared link never tells a stranger what the event is. The visitor's view
+ * is all it uses: no address, no link of an online event (decision 0015).
+ */
+export async function loadEventSharePreview(deps: AppDeps, ref: string, acceptLanguage: string | undefined): Promise<SharePreview | null> {
+  const parsed = parseEventRef(ref);
+  if (!parsed) return null;
+  const row = await repo.findEventForViewer(deps.db, parsed, null);
+  // An event a moderator took down keeps its page (with the notice) but gets no preview.
+  if (!row || !canViewEvent(null, row) || row.deleted_by_moderator_at) return null;
+
+  const languages = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => part.split(';')[0]!.trim())
+    .filter(Boolean);
+  const locale = pickLanguage(null, languages);
+  const when = formatEventWhen(row.start_date, row.end_date, locale, eventTimeZone(row.lat, row.lng));
+  const headline = [when, row.venue.trim()].filter(Boolean).join(' · ');
+  const description = clip([headline, row.description].filter((s) => s.trim()).join(' — '), DESCRIPTION_MAX);
+  const origin = deps.config.publicUrl.origin;
+  return {
+    title: clip(row.name, 90),
+    description,
+    url: `${origin}/events/${row.hash}`,
+    image: row.image ? new URL(row.image, origin).href : null,
+    imageAlt: clip(row.name, 120),
+    locale,
+  };
+}
