@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_CITY_DATA } from '../src/seed/demo-cities.ts';
 import { seedDemoEvents } from '../src/seed/demo-events-seed.ts';
 import { DEMO_USERS, seedDemoData } from '../src/seed/demo-seed.ts';
-import { buildUser, createTestApp, type TestContext } from './harness.ts';
+import { buildUser, createTestApp, signIn, type TestContext } from './harness.ts';
 
 // Each case needs an empty database of its own; built while the file is collected (see harness).
 const ctx = await createTestApp();
@@ -222,6 +222,41 @@ describe('seedDemoEvents', () => {
     expect(await count(db, sql`SELECT count(*) AS n FROM events e WHERE likes_count <> (SELECT count(*) FROM event_likes l WHERE l.event_id = e.id)`)).toBe(0);
     expect(await count(db, sql`SELECT count(*) AS n FROM events WHERE ${future} AND visibility = 'public' AND likes_count >= 3 AND visits >= 300`)).toBeGreaterThanOrEqual(4);
     expect(await count(db, sql`SELECT count(*) AS n FROM events WHERE visits = 0`)).toBe(0);
+
+    // Companions have names: an answer's companions_amount is exactly its linked companions, the person's own.
+    expect(await count(db, sql`SELECT count(*) AS n FROM event_user_companions`)).toBeGreaterThanOrEqual(5);
+    expect(
+      await count(db, sql`SELECT count(*) AS n FROM event_users eu WHERE companions_amount <> (SELECT count(*) FROM event_user_companions c WHERE c.event_id = eu.event_id AND c.user_id = eu.user_id)`),
+    ).toBe(0);
+    expect(await count(db, sql`SELECT count(*) AS n FROM event_user_companions l JOIN companions c ON c.id = l.companion_id WHERE c.user_id <> l.user_id`)).toBe(0);
+    expect(await count(db, sql`SELECT count(*) AS n FROM event_users WHERE note <> ''`)).toBeGreaterThanOrEqual(3);
+
+    // Comments on many events, by people who answered or the host, never in the future.
+    expect(await count(db, sql`SELECT count(DISTINCT event_id) AS n FROM comments`)).toBeGreaterThanOrEqual(15);
+    expect(await count(db, sql`SELECT count(*) AS n FROM comments WHERE created_at > ${now}`)).toBe(0);
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*) AS n FROM comments c JOIN events e ON e.id = c.event_id
+            WHERE c.user_id <> e.user_id AND NOT EXISTS (SELECT 1 FROM event_users eu WHERE eu.event_id = c.event_id AND eu.user_id = c.user_id)`,
+      ),
+    ).toBe(0);
+
+    // Follows (some without friendship), a friend request waiting for Maya, and notifications:
+    // read ones and a few unread, each through the settings gate (declines are off by default).
+    expect(await count(db, sql`SELECT count(*) AS n FROM follows`)).toBeGreaterThanOrEqual(8);
+    expect(await count(db, sql`SELECT count(*) AS n FROM follows fo WHERE NOT EXISTS (SELECT 1 FROM friendships f WHERE f.user_id = fo.follower_id AND f.friend_id = fo.followed_id)`)).toBeGreaterThanOrEqual(2);
+    expect(await count(db, sql`SELECT count(*) AS n FROM friend_requests WHERE friend_id = ${maya}`)).toBe(1);
+    for (const action of ['comment_posted', 'user_joined_event', 'user_maybe_event', 'user_following', 'friend_request']) {
+      expect(await count(db, sql`SELECT count(*) AS n FROM notifications WHERE action = ${action}`), action).toBeGreaterThanOrEqual(1);
+    }
+    expect(await count(db, sql`SELECT count(*) AS n FROM notifications WHERE user_id = ${maya} AND viewed_at IS NULL`)).toBeGreaterThanOrEqual(1);
+    expect(await count(db, sql`SELECT count(*) AS n FROM notifications WHERE user_id = ${maya} AND viewed_at IS NOT NULL`)).toBeGreaterThanOrEqual(3);
+    expect(await count(db, sql`SELECT count(*) AS n FROM notifications WHERE created_at > ${now} OR user_id = author_id`)).toBe(0);
+    const mayaToken = await signIn(events, (await db.selectFrom('users').select('id').where('phone', '=', DEMO_USERS[0].phone).executeTakeFirstOrThrow()).id);
+    const feed = await events.app.inject({ method: 'GET', url: '/api/user/notifications', headers: mayaToken.headers });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.json().data.length).toBeGreaterThanOrEqual(4);
 
     // A cover picture of its own for every event, stored and served like an upload.
     const pictures = await db.selectFrom('events').select(['user_id', 'image', 'm_image']).execute();

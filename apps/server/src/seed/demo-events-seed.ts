@@ -10,6 +10,7 @@ import { renderCategoryImages } from './demo-event-images.ts';
 import { DEMO_EVENTS, DEMO_FRIENDS, DEMO_GROUP_MEMBERS, type DemoEventTemplate, type DemoGroup } from './demo-events-catalog.ts';
 import { resolveStart } from './demo-schedule.ts';
 import { DEMO_USERS } from './demo-seed.ts';
+import { DEMO_FOLLOWS, DEMO_FRIEND_REQUESTS, insertDemoNotifications, insertDemoPeopleLinks, pickNote, planDemoComments, type DemoActivity } from './demo-social-seed.ts';
 import { seededRandom, type SeededRandom } from './seeded-random.ts';
 
 /** Held for the seeding transaction: two servers starting on one database seed once. */
@@ -181,8 +182,9 @@ async function demoUserIds(db: AppDeps['db'] | Tx): Promise<number[] | null> {
 /**
  * Seeds about sixty demo events around DEMO_CITY when no event was ever created and the demo
  * people exist (so a database seeded before events existed gains them too): groups, friendships,
- * answers, likes, invites and a cover picture each. Returns a short summary, or null when it
- * seeded nothing.
+ * answers with companions and notes, likes, invites, comments, follows, a friend request, the
+ * notifications these would have sent, and a cover picture each. Returns a short summary, or
+ * null when it seeded nothing.
  */
 export async function seedDemoEvents(deps: AppDeps): Promise<string | null> {
   if ((await hadEvents(deps.db)) || !(await demoUserIds(deps.db))) return null;
@@ -251,22 +253,31 @@ export async function seedDemoEvents(deps: AppDeps): Promise<string | null> {
         return categoryId === undefined ? [] : [{ event_id: eventId(p), category_id: categoryId }];
       }),
     );
+    // Companions with names, so an answer "+1" says who comes along (the guest list shows them).
+    const companionIds = await insertDemoPeopleLinks(tx, userIds, now);
+    const social = seededRandom(20260116);
     const responses = plan.flatMap((p) =>
       p.responses.map((res, i) => ({
         event_id: eventId(p),
         user_id: id(res.user),
         status: res.status,
-        companions_amount: res.companions,
+        companions_amount: Math.min(res.companions, companionIds[res.user]!.length),
+        note: res.user === p.template.owner ? '' : pickNote(social),
         created_at: after(p, i * 5),
         updated_at: after(p, i * 5),
       })),
     );
+    const responseCompanions = responses.flatMap((res) => {
+      const own = companionIds[userIds.indexOf(res.user_id)]!;
+      return own.slice(0, res.companions_amount).map((companion_id) => ({ event_id: res.event_id, user_id: res.user_id, companion_id }));
+    });
     const likes = plan.flatMap((p) => p.likes.map((u, i) => ({ event_id: eventId(p), user_id: id(u), created_at: after(p, 2 + i * 3) })));
     const invites = plan.flatMap((p) => p.invites.map((u) => ({ event_id: eventId(p), user_id: id(u), invited_by: id(p.template.owner), created_at: after(p, 1) })));
     const organizers = plan.flatMap((p) => p.organizers.map((u) => ({ event_id: eventId(p), user_id: id(u), created_at: after(p, 1) })));
 
     await tx.insertInto('event_categories').values(eventCategories).execute();
     if (responses.length > 0) await tx.insertInto('event_users').values(responses).execute();
+    if (responseCompanions.length > 0) await tx.insertInto('event_user_companions').values(responseCompanions).execute();
     if (likes.length > 0) await tx.insertInto('event_likes').values(likes).execute();
     if (invites.length > 0) await tx.insertInto('event_invites').values(invites).execute();
     if (organizers.length > 0) await tx.insertInto('event_organizers').values(organizers).execute();
@@ -274,6 +285,44 @@ export async function seedDemoEvents(deps: AppDeps): Promise<string | null> {
       const source = p.template.cloneOf ? byKey.get(p.template.cloneOf) : undefined;
       if (source) await tx.updateTable('events').set({ clone_id: eventId(source) }).where('id', '=', eventId(p)).execute();
     }
+
+    const ownerOf = new Map(plan.map((p) => [eventId(p), id(p.template.owner)]));
+    const planned = planDemoComments(
+      plan.map((p) => {
+        const start = p.row.start_date as Date;
+        const end = (p.row.end_date as Date | null) ?? null;
+        return {
+          eventId: eventId(p),
+          ownerId: id(p.template.owner),
+          createdAt: p.row.created_at as Date,
+          start,
+          isPast: (end ?? start).getTime() < now.getTime(),
+          responders: p.responses.map((res) => id(res.user)),
+        };
+      }),
+      now,
+      social,
+    );
+    const comments = planned.length > 0 ? await tx.insertInto('comments').values(planned).returning(['id', 'event_id', 'user_id', 'created_at']).execute() : [];
+
+    // What all of this would have told people, through the same settings gate as live changes.
+    const activity: DemoActivity[] = [
+      ...comments.map((c): DemoActivity => ({ at: c.created_at, action: 'comment_posted', recipients: [ownerOf.get(c.event_id)!], as: 'host', authorId: c.user_id, eventId: c.event_id, commentId: c.id })),
+      ...responses
+        .filter((res) => res.user_id !== ownerOf.get(res.event_id))
+        .map((res): DemoActivity => ({
+          at: res.created_at,
+          action: res.status === 'maybe' ? 'user_maybe_event' : 'user_joined_event',
+          recipients: [ownerOf.get(res.event_id)!],
+          as: 'host',
+          authorId: res.user_id,
+          eventId: res.event_id,
+          note: res.note,
+        })),
+      ...DEMO_FOLLOWS.map(([a, b], i): DemoActivity => ({ at: new Date(now.getTime() - (30 - i) * DAY), action: 'user_following', recipients: [id(b)], as: 'person', authorId: id(a) })),
+      ...DEMO_FRIEND_REQUESTS.map(([a, b]): DemoActivity => ({ at: new Date(now.getTime() - 5 * HOUR), action: 'friend_request', recipients: [id(b)], as: 'person', authorId: id(a) })),
+    ];
+    await insertDemoNotifications(tx, activity, now);
     return true;
   });
   return seeded ? `${plan.length} demo events around ${city.label}` : null;
