@@ -140,6 +140,40 @@ describe('list parameters', () => {
     expect(await listIds(`${s.q}&order_by=upcoming`)).toEqual([underWayLong.id, underWay.id, soon.id, later.id]);
   });
 
+  it("invited and liked (My plans' pending and liked tabs): mine only, paged on the server; nothing for visitors", async () => {
+    const s = await scope();
+    const me = await userWithSession({ name: 'Inez Invited' });
+    const other = await userWithSession({ name: 'Otto Other' });
+    const invitedPrivate = await s.make({ name: 'invited, private', visibility: 'private', start_date: '2026-02-01T10:00:00Z' });
+    const invitedPublic = await s.make({ name: 'invited, public', start_date: '2026-02-02T10:00:00Z' });
+    const answered = await s.make({ name: 'invited, answered', visibility: 'private' });
+    const rejected = await s.make({ name: 'invited, said no', visibility: 'private' });
+    const notInvited = await s.make({ name: 'friends event of a friend, not invited', visibility: 'friends' });
+    const mineInvited = await buildEvent(db, { user_id: me.user.id, group_id: s.group.id, name: 'my own, invited to it' });
+    for (const e of [invitedPrivate, invitedPublic, answered, rejected, mineInvited]) await addInvite(db, e.id, me.user.id, s.owner.id);
+    await addInvite(db, notInvited.id, other.user.id, s.owner.id);
+    await addFriendship(db, me.user.id, s.owner.id);
+    await addResponse(db, answered.id, me.user.id, 'maybe');
+    await addResponse(db, rejected.id, me.user.id, 'rejected');
+    expect(await listIds(`${s.q}&invited=1`, me.headers)).toEqual([invitedPrivate.id, invitedPublic.id]);
+    expect(await listIds(`${s.q}&invited=1`, other.headers)).toEqual([notInvited.id]);
+    const firstPage = await list(`${s.q}&invited=1&per_page=1`, me.headers);
+    expect(firstPage.data.map((e) => e.id)).toEqual([invitedPrivate.id]);
+    expect(firstPage.total).toBe(2);
+
+    await addLike(db, invitedPublic.id, me.user.id);
+    await addLike(db, notInvited.id, me.user.id);
+    await addLike(db, answered.id, other.user.id);
+    expect(await listIds(`${s.q}&liked=1`, me.headers)).toEqual([notInvited.id, invitedPublic.id]);
+    expect(await listIds(`${s.q}&liked=1&invited=1`, me.headers)).toEqual([invitedPublic.id]);
+    // A like on an event I may no longer see is not listed (visibility still applies).
+    const secret = await s.make({ name: 'private, not invited', visibility: 'private' });
+    await addLike(db, secret.id, me.user.id);
+    expect(await listIds(`${s.q}&liked=1`, me.headers)).not.toContain(secret.id);
+    expect(await listIds(`${s.q}&liked=1`)).toEqual([]);
+    expect(await listIds(`${s.q}&invited=true`)).toEqual([]);
+  });
+
   it('distance from current_location, in both spellings; above 95 km means no limit', async () => {
     const s = await scope();
     const at = { lat: 10.5, lng: 20.5 };

@@ -101,6 +101,32 @@ describe('follows', () => {
     expect((await call('POST', '/user/999999/follow', fan.headers)).statusCode).toBe(404);
     expect((await call('GET', `/user/${fan.user.id}/following?users=a`, star.headers)).statusCode).toBe(422);
   });
+
+  it('GET user/follows: the people I follow, friends or not, newest first; only mine; needs a session', async () => {
+    const me = await person('Mia Follower');
+    const friend = await person('Fred Friend');
+    const stranger = await person('Stan Stranger');
+    const notFollowed = await person('Nora Notfollowed');
+    await call('POST', '/user/friend-request', me.headers, { friend_id: friend.user.id });
+    await call('POST', '/user/friend-request', friend.headers, { friend_id: me.user.id });
+    await call('POST', '/user/friend-request', me.headers, { friend_id: notFollowed.user.id });
+    expect((await call('POST', `/user/${friend.user.id}/follow`, me.headers)).statusCode).toBe(200);
+    ctx.clock.advance(60_000);
+    expect((await call('POST', `/user/${stranger.user.id}/follow`, me.headers)).statusCode).toBe(200);
+    // Someone following me is not someone I follow.
+    await call('POST', `/user/${me.user.id}/follow`, notFollowed.headers);
+
+    const res = await call('GET', '/user/follows', me.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([
+      { id: stranger.user.id, name: 'Stan Stranger', avatar: null, avatar_m: null, avatar_s: null },
+      { id: friend.user.id, name: 'Fred Friend', avatar: null, avatar_m: null, avatar_s: null },
+    ]);
+    expect((await call('GET', '/user/follows', stranger.headers)).json().data).toEqual([]);
+    await call('DELETE', `/user/${stranger.user.id}/unfollow`, me.headers);
+    expect((await call('GET', '/user/follows', me.headers)).json().data.map((p: { id: number }) => p.id)).toEqual([friend.user.id]);
+    expect((await app.inject({ method: 'GET', url: '/api/user/follows' })).statusCode).toBe(401);
+  });
 });
 
 describe('people search with relationships', () => {

@@ -211,6 +211,10 @@ export const eventListQuerySchema = z.preprocess(
     users: idList,
     friends_created: flag,
     friends_joined: flag,
+    /** My plans' pending tab: events the viewer was invited to and has not answered (planns' addition). */
+    invited: flag,
+    /** My plans' liked tab: events the viewer likes (planns' addition). */
+    liked: flag,
     group_id: z.coerce.number().int().positive().optional(),
     group_context: z.coerce.number().int().positive().optional(),
     search: z.string().trim().max(EVENT_SEARCH_MAX_LENGTH).optional(),

@@ -215,6 +215,9 @@ export interface EventListFilter {
   users: number[] | null;
   friendsCreated: boolean;
   friendsJoined: boolean;
+  /** Invited by someone, not the owner, and not answered yet (My plans' pending tab). */
+  invited: boolean;
+  liked: boolean;
   groupId: number | null;
   search: string | null;
   order: { by: 'upcoming' | 'start_date' | 'created_at' | 'trending'; dir: 'asc' | 'desc' };
@@ -257,6 +260,18 @@ function filterConditions(f: EventListFilter): RawBuilder<unknown>[] {
           WHERE r.event_id = e.id AND r.status IN ('going', 'maybe'))`);
       }
       where.push(sql`(${sql.join(parts, sql` OR `)})`);
+    }
+  }
+  if (f.invited || f.liked) {
+    if (f.viewerId === null) {
+      where.push(sql`false`);
+    } else {
+      if (f.invited) {
+        where.push(sql`e.user_id <> ${f.viewerId}`);
+        where.push(sql`EXISTS (SELECT 1 FROM event_invites i WHERE i.event_id = e.id AND i.user_id = ${f.viewerId})`);
+        where.push(sql`NOT EXISTS (SELECT 1 FROM event_users r WHERE r.event_id = e.id AND r.user_id = ${f.viewerId})`);
+      }
+      if (f.liked) where.push(sql`EXISTS (SELECT 1 FROM event_likes l WHERE l.event_id = e.id AND l.user_id = ${f.viewerId})`);
     }
   }
   if (f.groupId !== null) where.push(sql`e.group_id = ${f.groupId}`);

@@ -33,7 +33,8 @@ const listDescription =
   'start_date / end_date: events under way in that range. hide_friends|public|private|paid|free. categories and users: ids, comma-separated or repeated. ' +
   'preset: all, trending, close (within 5 km of current_location), friends (created or joined by friends), weekend (this weekend in tz). ' +
   'order_by: upcoming (default: events not over yet, soonest first), start_date, created_at, trending; order_dir asc|desc. ' +
-  'per_page (at most 100), page. friends_created, friends_joined. group_id; group_context (the group filter of a visitor). ' +
+  'per_page (at most 100), page. friends_created, friends_joined. invited (invited, not answered, not mine) and liked (by me): planns\' additions for My plans; none for visitors. ' +
+  'group_id; group_context (the group filter of a visitor). ' +
   'search: name, description, venue and address, ignoring case and accents, tolerating typos. with_users (or with_attendees), with_doubt_users, ' +
   'with_friends, with_organizers, with_attendee_invites (shown to the owner and moderators only): how many people each event carries (at most 10, ' +
   'friends 20; organizers and invites default to none in lists). with_creator is accepted (the creator is always included); with_join_requests and ' +

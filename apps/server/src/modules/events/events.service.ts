@@ -77,6 +77,8 @@ export async function listEvents(deps: AppDeps, viewer: Viewer, query: EventList
     users: query.users && query.users.length > 0 ? query.users : null,
     friendsCreated: friendsPreset || (query.friends_created ?? false),
     friendsJoined: friendsPreset || (query.friends_joined ?? false),
+    invited: query.invited ?? false,
+    liked: query.liked ?? false,
     groupId: query.group_id ?? query.group_context ?? null,
     search: query.search ? query.search : null,
     order: { by: orderBy, dir: query.order_dir ?? (orderBy === 'created_at' || (orderBy === 'start_date' && query.order_by) ? 'desc' : 'asc') },

@@ -91,6 +91,19 @@ export function listFriends(db: Executor, userId: number) {
     .execute();
 }
 
+/** The people `userId` follows, most recently followed first (at most `limit`). */
+export function listFollowed(db: Executor, userId: number, limit: number) {
+  return db
+    .selectFrom('follows as fo')
+    .innerJoin('users as u', 'u.id', 'fo.followed_id')
+    .select(['u.id', 'u.name', 'u.avatar', 'u.avatar_m', 'u.avatar_s'])
+    .where('fo.follower_id', '=', userId)
+    .orderBy('fo.created_at', 'desc')
+    .orderBy('u.id')
+    .limit(limit)
+    .execute();
+}
+
 /** True when the follow is new. */
 export async function follow(db: Executor, follower: number, followed: number, now: Date): Promise<boolean> {
   const row = await db

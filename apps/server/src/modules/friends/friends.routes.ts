@@ -36,6 +36,20 @@ export const friendsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     async (request) => ({ data: await friends.listFriends(deps, requireActor(request)) }),
   );
 
+  app.get(
+    '/user/follows',
+    {
+      schema: {
+        tags,
+        summary: 'People I follow',
+        description:
+          "GET user/follows: the people the caller follows, friends or not, most recently followed first (at most 200). planns' addition: My plans' community tab shows them; the spec's client has no such call.",
+        response: { 200: friendsReplySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => ({ data: await friends.listFollowed(deps, requireActor(request)) }),
+  );
+
   app.post(
     '/user/friend-request',
     {

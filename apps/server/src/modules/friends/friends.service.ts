@@ -33,6 +33,14 @@ export async function listFriends(deps: AppDeps, actor: Actor): Promise<PublicUs
   return (await repo.listFriends(deps.db, actor.userId)).map(presentPublicUser);
 }
 
+/** How many followed people GET user/follows answers (My plans' community row). */
+export const FOLLOWED_LIMIT = 200;
+
+/** GET user/follows: the people I follow (friends or not), most recently followed first. */
+export async function listFollowed(deps: AppDeps, actor: Actor): Promise<PublicUser[]> {
+  return (await repo.listFollowed(deps.db, actor.userId, FOLLOWED_LIMIT)).map(presentPublicUser);
+}
+
 /**
  * POST user/friend-request {friend_id}. Asking someone who already asked you makes you friends at
  * once (their request is accepted). A second request is 409 'Request already sent'.

@@ -64,7 +64,7 @@ export function MyEventsScreen() {
           <ProfileEventsTab userId={user.id} kind="joined" />
         </Tabs.Content>
         <Tabs.Content value="community" className="my-events__panel">
-          <CommunityTab userId={user.id} inactive={inactive} onToggle={(id) => setInactive((current) => toggleInactive(current, id))} />
+          <CommunityTab inactive={inactive} onToggle={(id) => setInactive((current) => toggleInactive(current, id))} />
         </Tabs.Content>
         <Tabs.Content value="pending" className="my-events__panel">
           <PendingTab />

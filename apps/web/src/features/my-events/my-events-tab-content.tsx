@@ -4,8 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@planns/shared/events/events.schemas';
 import { flattenEventPages, useEventsList } from '../../api/events/list-events.ts';
-import { useFriends } from '../../api/friends/list-friends.ts';
-import { useFollowing } from '../../api/my-events/list-following.ts';
+import { useFollowed } from '../../api/friends/list-followed.ts';
 import { profileQueryOptions } from '../../api/profile/get-profile.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { CommunityPeople } from './community-people.tsx';
@@ -43,7 +42,10 @@ export function ProfileEventsTab({ userId, kind }: { userId: number; kind: 'join
 
 type ListTabProps = {
   params: Readonly<Record<string, string>>;
-  /** Client-side narrowing of the list (pending, liked): the call has no such filter. */
+  /**
+   * Narrows what the server listed, so an answer or an unlike made elsewhere takes the event off
+   * the tab at once, before the list is fetched again.
+   */
   select?: (event: Event) => boolean;
   emptyHint: string;
   isInvitation?: boolean;
@@ -75,9 +77,9 @@ function ListEventsTab({ params, select, emptyHint, isInvitation = false, enable
   );
 }
 
-/** Private and friends events only: public ones are never invitations. */
-const PENDING_PARAMS = { hide_public: '1' } as const;
-const LIKED_PARAMS = {} as const;
+/** Invited and not answered yet; liked by me (the list call's `invited` and `liked`, planns' additions). */
+const PENDING_PARAMS = { invited: '1' } as const;
+const LIKED_PARAMS = { liked: '1' } as const;
 
 export function PendingTab() {
   const { t } = useTranslation();
@@ -90,44 +92,34 @@ export function LikedTab() {
 }
 
 type CommunityTabProps = {
-  userId: number;
   inactive: ReadonlySet<number>;
   onToggle: (id: number) => void;
 };
 
-/**
- * Events created or joined by the people the user follows. There is no "whom I follow" call: the
- * user's friends are asked about with GET user/{me}/following?users=<friend ids>.
- */
-export function CommunityTab({ userId, inactive, onToggle }: CommunityTabProps) {
+/** Events created or joined by the people the user follows (GET user/follows), friends or not. */
+export function CommunityTab({ inactive, onToggle }: CommunityTabProps) {
   const { t } = useTranslation();
-  const friends = useFriends();
-  const friendIds = useMemo(() => (friends.data ?? []).map((friend) => friend.id).sort((a, b) => a - b), [friends.data]);
-  const following = useFollowing(userId, friendIds);
-  const followed = useMemo(() => {
-    const ids = new Set(following.data ?? []);
-    return (friends.data ?? []).filter((friend) => ids.has(friend.id));
-  }, [friends.data, following.data]);
+  const following = useFollowed();
+  const followed = useMemo(() => following.data ?? [], [following.data]);
   const followedIds = useMemo(() => followed.map((person) => person.id), [followed]);
   const active = useMemo(() => activeUserIds(followedIds, inactive), [followedIds, inactive]);
   const params = useMemo(() => ({ users: active.join(',') }), [active]);
 
-  const isLoadingPeople = friends.isPending || (friendIds.length > 0 && following.isPending);
-  if (friends.isError || following.isError) {
+  if (following.isError) {
     return (
       <div className="state-screen state-screen--inline" role="alert">
         <p className="state-screen__text">{t('myEvents.loadFailed')}</p>
         <button
           type="button"
           className="btn btn--secondary"
-          onClick={() => void (friends.isError ? friends.refetch() : following.refetch())}
+          onClick={() => void following.refetch()}
         >
           {t('common.retry')}
         </button>
       </div>
     );
   }
-  if (isLoadingPeople) {
+  if (following.isPending) {
     return (
       <div className="my-events__loading">
         <Spinner />

@@ -62,10 +62,10 @@ describe('splitByTime', () => {
 });
 
 describe('isPending', () => {
-  it('is a private or friends event the user neither owns nor answered', () => {
+  it('keeps an invitation (of any visibility) the user neither owns nor answered', () => {
     expect(isPending(buildEvent())).toBe(true);
     expect(isPending(buildEvent({ visibility: 'friends', is_private: false, is_friends: true }))).toBe(true);
-    expect(isPending(buildEvent({ visibility: 'public', is_public: true, is_private: false }))).toBe(false);
+    expect(isPending(buildEvent({ visibility: 'public', is_public: true, is_private: false }))).toBe(true);
     expect(isPending(buildEvent({ is_owner: true }))).toBe(false);
     expect(isPending(buildEvent({ is_joined: true }))).toBe(false);
     expect(isPending(buildEvent({ is_maybe: true }))).toBe(false);

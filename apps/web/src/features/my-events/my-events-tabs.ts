@@ -35,13 +35,11 @@ export function splitByTime(events: readonly Event[], now: Date): { upcoming: Ev
 }
 
 /**
- * Pending: invited and not answered. The list call has no 'invited' filter, so this is read from
- * the list of events the user may see: a private or friends event the user does not own and has
- * not answered can only be visible through an invitation, an organiser role or a friendship with
- * its owner (friends events), so friends events of friends show here too.
+ * Pending: invited and not answered. The server lists the invitations (`invited=1`); this keeps an
+ * event the user has just answered (here or on its page) off the tab until the list reloads.
  */
 export function isPending(event: Event): boolean {
-  return !event.is_public && !event.is_owner && !event.is_joined && !event.is_maybe && !event.is_rejected;
+  return !event.is_owner && !event.is_joined && !event.is_maybe && !event.is_rejected;
 }
 
 export function isLiked(event: Event): boolean {
