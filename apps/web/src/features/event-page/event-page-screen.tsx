@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useEvent } from '../../api/events/get-event.ts';
 import { useCurrentUser } from '../../api/users/get-current-user.ts';
@@ -19,6 +20,17 @@ export function EventPageScreen({ eventRef }: { eventRef: string }) {
   const errorMessage = useErrorMessage();
   const { user } = useCurrentUser();
   const query = useEvent(eventRef);
+
+  // A failed load is asked again when the page is opened anew: a tap on a link to this same
+  // address (the invitation's notification, over the not-found state) navigates without remounting.
+  const navigationKey = useLocation().key;
+  const openedWith = useRef(navigationKey);
+  const { isError, refetch } = query;
+  useEffect(() => {
+    if (openedWith.current === navigationKey) return;
+    openedWith.current = navigationKey;
+    if (isError) void refetch();
+  }, [navigationKey, isError, refetch]);
 
   if (user === undefined || query.isPending) {
     return (
