@@ -576,6 +576,13 @@ describe('GET /api/events/:ref and /api/events-no-auth/:ref', () => {
     expect(mod.json().data.is_owner).toBe(false);
     expect(await visits()).toBe(3);
 
+    // A page already open refreshing itself (live updates) is not another visit.
+    const refreshed = await app.inject({ method: 'GET', url: `/api/events/${event.hash}?full=true&no_comments=1&no_visit=1`, headers: otherHeaders });
+    expect(refreshed.statusCode).toBe(200);
+    const refreshedByVisitor = await app.inject({ method: 'GET', url: `/api/events-no-auth/${event.hash}?full=true&no_visit=1` });
+    expect(refreshedByVisitor.statusCode).toBe(200);
+    expect(await visits()).toBe(3);
+
     // Lists never show visits to others either.
     const listed = await list(`users=${owner.id}`, otherHeaders);
     expect(listed.data[0]!.visits).toBeNull();

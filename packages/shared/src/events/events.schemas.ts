@@ -249,6 +249,8 @@ export const eventRefParamsSchema = z.object({ ref: z.string().max(40) });
 export const eventPageQuerySchema = z.object({
   full: flag,
   no_comments: flag,
+  /** planns' addition: a refresh of a page already open (live updates) is not another visit. */
+  no_visit: flag,
 });
 
 /* ------------------------------------------------------------------ write side */

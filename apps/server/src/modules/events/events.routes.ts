@@ -87,14 +87,14 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; visitorLists: 
         tags,
         summary: 'Event page (signed in)',
         description:
-          'GET events/{hash or id}?full=true&no_comments=1 (events §7). Counts a visit unless the owner looks. An event the caller may not see is a 404. ' +
+          'GET events/{hash or id}?full=true&no_comments=1 (events §7). Counts a visit unless the owner looks, or no_visit=1 (planns: a refresh of an open page). An event the caller may not see is a 404. ' +
           'Moderators may open any event.',
         params: eventRefParamsSchema,
         querystring: eventPageQuerySchema,
         response: { 200: eventReplySchema, ...readErrors },
       },
     },
-    async (request) => ({ data: await events.getEventPage(deps, requireActor(request), request.params.ref) }),
+    async (request) => ({ data: await events.getEventPage(deps, requireActor(request), request.params.ref, { countVisit: !request.query.no_visit }) }),
   );
 
   app.get(
@@ -109,7 +109,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; visitorLists: 
         response: { 200: eventReplySchema, 404: errorBodySchema, 422: errorBodySchema },
       },
     },
-    async (request) => ({ data: await events.getEventPage(deps, null, request.params.ref) }),
+    async (request) => ({ data: await events.getEventPage(deps, null, request.params.ref, { countVisit: !request.query.no_visit }) }),
   );
 
   app.post(

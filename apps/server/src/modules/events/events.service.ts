@@ -118,10 +118,10 @@ export async function present(deps: AppDeps, viewer: Viewer, id: number): Promis
   return presentEvent(row, viewer);
 }
 
-/** The event page: counts a visit unless the owner is looking. */
-export async function getEventPage(deps: AppDeps, viewer: Viewer, ref: string): Promise<Event> {
+/** The event page: counts a visit unless the owner is looking or the page is only refreshed. */
+export async function getEventPage(deps: AppDeps, viewer: Viewer, ref: string, options: { countVisit: boolean } = { countVisit: true }): Promise<Event> {
   const row = await loadVisible(deps, viewer, ref);
-  if (!isEventOwner(viewer, row)) await repo.countVisit(deps.db, row.id);
+  if (options.countVisit && !isEventOwner(viewer, row)) await repo.countVisit(deps.db, row.id);
   return present(deps, viewer, row.id);
 }
 

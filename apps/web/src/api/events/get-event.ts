@@ -12,12 +12,14 @@ export const eventQueryKey = (ref: string | number, isSignedIn: boolean) =>
 
 /**
  * GET /api/events/{hash or id}?full=true&no_comments=1 (signed in) or
- * GET /api/events-no-auth/{hash or id}?full=true (visitors). Counts a visit on the server.
+ * GET /api/events-no-auth/{hash or id}?full=true (visitors). Counts a visit on the server, unless
+ * `isRefresh` (the page is already open and only fetched again: `no_visit=1`).
  */
-export async function getEvent(ref: string | number, isSignedIn: boolean, signal?: AbortSignal): Promise<Event> {
+export async function getEvent(ref: string | number, isSignedIn: boolean, signal?: AbortSignal, isRefresh = false): Promise<Event> {
+  const refresh = isRefresh ? '&no_visit=1' : '';
   const path = isSignedIn
-    ? `/api/events/${encodeURIComponent(String(ref))}?full=true&no_comments=1`
-    : `/api/events-no-auth/${encodeURIComponent(String(ref))}?full=true`;
+    ? `/api/events/${encodeURIComponent(String(ref))}?full=true&no_comments=1${refresh}`
+    : `/api/events-no-auth/${encodeURIComponent(String(ref))}?full=true${refresh}`;
   const reply = await apiRequest(path, { schema: eventReplySchema, signal });
   return reply.data;
 }
@@ -25,7 +27,8 @@ export async function getEvent(ref: string | number, isSignedIn: boolean, signal
 export const eventQueryOptions = (ref: string | number, isSignedIn: boolean) =>
   queryOptions({
     queryKey: eventQueryKey(ref, isSignedIn),
-    queryFn: ({ signal }) => getEvent(ref, isSignedIn, signal),
+    // Data already in the cache means this is a refetch (a live update, focus), not a new visit.
+    queryFn: ({ signal, client, queryKey }) => getEvent(ref, isSignedIn, signal, client.getQueryData(queryKey) !== undefined),
   });
 
 /** The event by hash or id, fetched once the current user is known (the path depends on it). */

@@ -1,17 +1,30 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { addCachedComment } from '../../api/comments/post-comment.ts';
 import { commentsQueryKey } from '../../api/comments/list-comments.ts';
 import { eventsRootQueryKey } from '../../api/events/get-event.ts';
 import { useEventLive } from '../../lib/realtime.ts';
 
+const commentSchema = () => import('@planns/shared/comments/comments.schemas').then((m) => m.commentSchema);
+
 /**
- * Applies other people's changes to this event as they happen (events §4): a join or rejection
- * refreshes the event (counts, avatars) and the lists; a comment refreshes the comments and the
- * event's comment count. The viewer's own changes are ignored: their replies updated the page.
+ * Applies other people's changes to this event as they happen (events §4). A comment arrives
+ * whole: it goes on top of the comments and into the count, with no request (a busy event's
+ * comments would otherwise make every open page fetch it again). A join or rejection refreshes
+ * the event (counts, avatars, as this viewer sees them) and the lists; such refreshes are not
+ * counted as visits (api/events/get-event.ts). The viewer's own changes are ignored: their
+ * replies updated the page.
  */
 export function useEventLiveUpdates(eventId: number, viewerId: number | null): void {
   const queryClient = useQueryClient();
-  useEventLive(eventId, viewerId, (kind) => {
+  useEventLive(eventId, viewerId, (kind, change) => {
+    if (kind === 'comment_posted') {
+      void commentSchema().then((schema) => {
+        const parsed = schema.safeParse((change as { comment?: unknown }).comment);
+        if (parsed.success && parsed.data.event_id === eventId) addCachedComment(queryClient, parsed.data);
+        else void queryClient.invalidateQueries({ queryKey: commentsQueryKey(eventId) });
+      });
+      return;
+    }
     void queryClient.invalidateQueries({ queryKey: eventsRootQueryKey });
-    if (kind === 'comment_posted') void queryClient.invalidateQueries({ queryKey: commentsQueryKey(eventId) });
   });
 }
