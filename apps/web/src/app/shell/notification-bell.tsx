@@ -15,6 +15,19 @@ const NotificationsPanel = lazy(() =>
 );
 
 /**
+ * What else a pushed notification changes: an invitation opens an event to this person (a page
+ * showing "not found" for it, the lists, My plans' pending tab); an accepted request changes the
+ * friends lists. The keys are the roots of api/events and api/friends, written out so that this
+ * chunk does not load those modules (and their schemas).
+ */
+function staleAfter(notification: unknown): (readonly string[])[] {
+  const action = (notification as { data?: { action?: unknown } } | null)?.data?.action;
+  if (action === 'event_shared') return [['events']];
+  if (action === 'friend_accepted' || action === 'friend_request') return [['friends'], ['profile']];
+  return [];
+}
+
+/**
  * The header's bell (accounts §2, signed in only): the count of unviewed notifications from the
  * list, asked again every minute. Itself a lazy chunk of the header, so signed-out visitors never
  * load it; opening it shows the panel, which marks everything viewed (the count goes at once).
@@ -25,7 +38,10 @@ export function NotificationBell({ userId }: { userId: number }) {
   const { data } = useNotifications(userId);
   const queryClient = useQueryClient();
   // A notification pushed on user_notifications-{id} refreshes the list (and so the count) at once.
-  useLiveNotifications(userId, () => void queryClient.invalidateQueries({ queryKey: notificationsQueryKey(userId) }));
+  useLiveNotifications(userId, (notification) => {
+    void queryClient.invalidateQueries({ queryKey: notificationsQueryKey(userId) });
+    for (const queryKey of staleAfter(notification)) void queryClient.invalidateQueries({ queryKey });
+  });
   const count = isOpen ? 0 : countUnread(data);
   return (
     <>
