@@ -155,6 +155,56 @@ test('two people: a join with a companion, a comment and the counts arrive live,
   expect(await isSameDocument(), "A's event page was reloaded").toBe(true);
   await expect(a).toHaveURL(new RegExp(`/events/${hash}$`));
 
+  // 4b. A's event report: Going counts A, B and Pip; B's row shows +1 and Pip; the other toggles are empty.
+  const menu = a.getByRole('button', { name: 'Event options' });
+  await menu.click();
+  await a.getByRole('menuitem', { name: 'Event report' }).click();
+  const report = a.getByRole('dialog', { name: 'Event report' });
+  const toggles = report.getByRole('radiogroup', { name: 'Show guests' });
+  await expect(toggles.getByRole('radio', { name: 'Going (3)' })).toBeChecked();
+  const bGuest = report.getByRole('list', { name: 'Going (3)' }).getByRole('listitem').filter({ hasText: bName });
+  await expect(bGuest.getByText('+1', { exact: true })).toBeVisible();
+  await expect(bGuest.getByText('Pip', { exact: true })).toBeVisible();
+  await expect(report.getByRole('list', { name: 'Going (3)' }).getByRole('listitem').filter({ hasText: aName })).toBeVisible();
+  for (const toggle of ['Interested (0)', 'Rejected (0)']) {
+    await toggles.getByRole('radio', { name: toggle }).click();
+    await expect(toggles.getByRole('radio', { name: toggle })).toBeChecked();
+    await expect(report.getByText('Nobody yet')).toBeVisible();
+    await expect(report.getByRole('listitem')).toHaveCount(0);
+  }
+  await report.getByRole('button', { name: 'Close' }).click();
+  await expect(report).toHaveCount(0);
+
+  // Share report: Chromium on Linux has no share sheet, so the event's text and the guest list are copied.
+  expect(await a.evaluate(() => typeof navigator.share)).toBe('undefined');
+  await a.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await menu.click();
+  await a.getByRole('menuitem', { name: 'Share report' }).click();
+  await expect(a.getByRole('status').getByText('Copied', { exact: true })).toBeVisible();
+  const copied = await a.evaluate(() => navigator.clipboard.readText());
+  expect(copied.startsWith(`${eventName}\n`), copied).toBe(true);
+  expect(copied).toContain(`/events/${hash}`);
+  expect(copied).toContain(`- ${bName} +1 (Pip)`);
+
+  // 4c. The report, open again on Going, follows live answers: B cannot go after all and says why.
+  await menu.click();
+  await a.getByRole('menuitem', { name: 'Event report' }).click();
+  await expect(toggles.getByRole('radio', { name: 'Going (3)' })).toBeChecked();
+  await b.getByRole('button', { name: 'Your answer: Going (+1). Change it' }).click();
+  await rsvp.getByRole('radio', { name: 'Not going' }).check();
+  await rsvp.getByRole('textbox', { name: 'Note for the organiser (optional)' }).fill(`Sorry, a cold ${stamp}`);
+  await rsvp.getByRole('button', { name: 'Confirm' }).click();
+  await expect(rsvp).toHaveCount(0);
+  await toggles.getByRole('radio', { name: 'Rejected (1)' }).click();
+  const bRejected = report.getByRole('list', { name: 'Rejected (1)' }).getByRole('listitem').filter({ hasText: bName });
+  await expect(bRejected.getByText(`Sorry, a cold ${stamp}`)).toBeVisible();
+  await expect(bRejected.getByText('+1', { exact: true })).toHaveCount(0);
+  await expect(toggles.getByRole('radio', { name: 'Going (1)' })).toBeVisible();
+  await report.getByRole('button', { name: 'Close' }).click();
+  await expect(report).toHaveCount(0);
+  // A declined invitation is not notified by default (notification settings: hosting_declined off).
+  await expect(a.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+
   // 5. A finds B by name and asks to be friends; B accepts on /friends.
   await a.goto('/user-search');
   await a.getByRole('searchbox', { name: 'Search people by name' }).fill(`Quillfeather ${stamp}`);

@@ -4,7 +4,13 @@ import { useSyncExternalStore } from 'react';
  * Short confirmations shown over the page for a few seconds ('Event deleted', 'Joined Group'):
  * a tiny store, so code outside components (remembered actions, mutations) can show one.
  */
-export type Notice = { id: number; title: string; text?: string };
+export type Notice = {
+  id: number;
+  title: string;
+  text?: string;
+  /** 'error' for something that did not happen (a different mark and colour); default 'success'. */
+  tone?: 'success' | 'error';
+};
 
 let notices: readonly Notice[] = [];
 let nextId = 1;

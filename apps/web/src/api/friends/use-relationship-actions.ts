@@ -56,7 +56,7 @@ export function useRelationshipActions() {
     (error: unknown, action: RelationshipAction) => {
       // A friend request that fails is 'Request already sent' (accounts §8); others show the server's message.
       if (action === 'add' && isApiError(error) && error.code === 'conflict') showNotice({ title: t('friends.notices.alreadySent') });
-      else showNotice({ title: errorMessage(error) });
+      else showNotice({ title: errorMessage(error), tone: 'error' });
     },
     [errorMessage, t],
   );

@@ -13,9 +13,9 @@ function NoticeItem({ notice }: { notice: Notice }) {
     return () => window.clearTimeout(timer);
   }, [notice.id]);
   return (
-    <li className="notice">
+    <li className={notice.tone === 'error' ? 'notice notice--error' : 'notice'}>
       <span className="notice__icon">
-        <Icon name="check" size={20} />
+        <Icon name={notice.tone === 'error' ? 'close' : 'check'} size={20} />
       </span>
       <span className="notice__body">
         <span className="notice__title">{notice.title}</span>

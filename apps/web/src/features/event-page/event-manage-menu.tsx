@@ -1,5 +1,5 @@
 import { DropdownMenu } from 'radix-ui';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@planns/shared/events/events.schemas';
@@ -11,19 +11,26 @@ import { Icon } from '../../components/icon.tsx';
 import { showNotice } from '../../lib/notice.ts';
 import { useGoBack } from '../../lib/use-navigation-history.ts';
 import { SwitchOwnerSheet } from './switch-owner-sheet.tsx';
+import { useShareReport } from './use-share-report.ts';
 
-type Open = 'delete' | 'owner' | null;
+/** The guest list loads on the first Event report. */
+const GuestListSheet = lazy(() => import('./guest-list-sheet.tsx').then((module) => ({ default: module.GuestListSheet })));
+
+type Open = 'delete' | 'owner' | 'report' | null;
 
 /**
- * The owner and moderator menu (events §2 "Moderation options", §6): the visit count, edit, clone,
- * switch owner (moderators only) and delete. Event report, share report and send SMS arrive with
- * their issues.
+ * The owner and moderator menu (events §2 "Moderation options", §6), rendered only when
+ * `event.can_manage`: the visit count, edit, clone, event report (the guest list), share report
+ * (the share text and the guest list's text), switch owner (moderators only) and delete. Opening
+ * it loads the report's text, ready for Share report. Send SMS arrives with its issue.
  */
 export function EventManageMenu({ event, user }: { event: Event; user: User }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const goBack = useGoBack();
   const [open, setOpen] = useState<Open>(null);
+  const [hasOpenedReport, setHasOpenedReport] = useState(false);
+  const shareReport = useShareReport(event);
   const deleteEvent = useDeleteEvent();
   const moderatorDelete = useModeratorDeleteEvent();
   const isOwner = event.is_owner;
@@ -56,7 +63,13 @@ export function EventManageMenu({ event, user }: { event: Event; user: User }) {
 
   return (
     <>
-      <DropdownMenu.Root modal={false} dir={i18n.dir()}>
+      <DropdownMenu.Root
+        modal={false}
+        dir={i18n.dir()}
+        onOpenChange={(isOpen) => {
+          if (isOpen) shareReport.prefetch();
+        }}
+      >
         <DropdownMenu.Trigger className="icon-button event-menu__trigger" aria-label={t('eventMenu.label')}>
           <Icon name="more" />
         </DropdownMenu.Trigger>
@@ -78,6 +91,20 @@ export function EventManageMenu({ event, user }: { event: Event; user: User }) {
             <DropdownMenu.Item className="dropdown__item" onSelect={() => void navigate(`/new-event?id=${event.id}&clone=true`)}>
               <Icon name="copy" size={20} />
               {t('eventMenu.clone')}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              className="dropdown__item"
+              onSelect={() => {
+                setHasOpenedReport(true);
+                setOpen('report');
+              }}
+            >
+              <Icon name="users" size={20} />
+              {t('eventMenu.report')}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="dropdown__item" onSelect={() => void shareReport.share()}>
+              <Icon name="document" size={20} />
+              {t('eventMenu.shareReport')}
             </DropdownMenu.Item>
             {user.is_moderator ? (
               <DropdownMenu.Item className="dropdown__item" onSelect={() => setOpen('owner')}>
@@ -107,6 +134,12 @@ export function EventManageMenu({ event, user }: { event: Event; user: User }) {
         isPending={deleteEvent.isPending || moderatorDelete.isPending}
         onConfirm={confirmDelete}
       />
+
+      {hasOpenedReport ? (
+        <Suspense fallback={null}>
+          <GuestListSheet event={event} open={open === 'report'} onClose={() => setOpen(null)} />
+        </Suspense>
+      ) : null}
 
       {user.is_moderator ? <SwitchOwnerSheet event={event} open={open === 'owner'} onClose={() => setOpen(null)} /> : null}
     </>

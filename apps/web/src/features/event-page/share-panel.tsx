@@ -1,11 +1,10 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@planns/shared/events/events.schemas';
 import type { User } from '@planns/shared/users/users.schemas';
 import { Icon, type IconName } from '../../components/icon.tsx';
 import { Sheet } from '../../components/sheet.tsx';
 import { showNotice } from '../../lib/notice.ts';
-import { formatEventDates } from './event-format.ts';
 import { copyText } from './share-clipboard.ts';
 import { ShareFriends } from './share-friends.tsx';
 import {
@@ -14,11 +13,10 @@ import {
   emailShareUrl,
   isTouchDevice,
   shareInfoText,
-  shareLink,
-  shareWhere,
   smsShareUrl,
   whatsappShareUrl,
 } from './share-text.ts';
+import { useEventShareText } from './use-event-share-text.ts';
 import './share-panel.css';
 
 type SharePanelProps = {
@@ -69,17 +67,12 @@ function ShareOption({ icon, label, href, isExternal = false, onSelect }: Option
  * Email, Copy Event Info, Copy Event Link, and the browser's own share sheet where it has one.
  */
 export function SharePanel({ event, user, open, onOpenChange, photoId = null }: SharePanelProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [view, setView] = useState<'options' | 'friends'>('options');
   const [copyFailed, setCopyFailed] = useState(false);
   const body = useRef<HTMLDivElement>(null);
 
-  const link = shareLink(window.location.origin, event, photoId);
-  const when = useMemo(
-    () => formatEventDates(new Date(event.start_date), event.end_date ? new Date(event.end_date) : null, i18n.language),
-    [event.start_date, event.end_date, i18n.language],
-  );
-  const info = shareInfoText({ name: event.name, when, where: shareWhere(event, t('share.online')), link });
+  const { link, when, info } = useEventShareText(event, photoId);
   const isGallery = photoId !== null;
   const webShareData: ShareData = { title: event.name, text: shareInfoText({ name: event.name, when, where: null, link: '' }), url: link };
 
