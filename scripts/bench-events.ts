@@ -16,8 +16,6 @@
  *    request's time goes (SQL, presenter, zod encoding, JSON.stringify), measured one at a time.
  * Prints; asserts nothing (PASS/MISS against the 50 ms p99 target).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,13 +26,13 @@ import { z } from 'zod';
 import { eventListQuerySchema, eventListReplySchema } from '@planns/shared/events/events.schemas';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { TYPO_THRESHOLD } from '../apps/server/src/db/database.ts';
-import { findFreePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../apps/server/src/db/embedded-postgres.ts';
-import { migrate } from '../apps/server/src/db/migrate.ts';
+import { findFreePort } from '../apps/server/src/db/embedded-postgres.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
 import { listEvents } from '../apps/server/src/modules/events/events.service.ts';
 import { buildGeocodingProvider, buildSmsProvider, buildStorageProvider } from '../apps/server/src/providers/build-providers.ts';
 import { systemClock } from '../apps/server/src/providers/clock.ts';
+import { backendPids, cpuMsOfPid, log, openScratchDatabase, startChild, stopAllChildren, stopChild, waitForOk } from './bench-support.ts';
 
 const USERS = 20_000;
 const EVENTS = 100_000;
@@ -46,11 +44,6 @@ const WARMUP_S = 5;
 const CASE_S = Number(process.env.BENCH_SECONDS) || 20;
 const TARGET_P99_MS = 50;
 const PROFILE_RUNS = 15;
-
-const root = path.resolve(import.meta.dirname, '..');
-const t0 = Date.now();
-const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
-const log = (msg: string) => console.log(`[bench ${elapsed()}] ${msg}`);
 
 /* ------------------------------------------------------------------ word lists and places */
 
@@ -122,59 +115,6 @@ const PHRASES = [
   'Rain or shine: there is a covered area.',
   'Vegetarian options available.',
 ];
-
-/* ------------------------------------------------------------------ the scratch database */
-
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-interface Scratch {
-  url: string;
-  label: string;
-  version: string;
-  drop(): Promise<void>;
-}
-
-async function openScratchDatabase(): Promise<Scratch> {
-  const given = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  let embedded: EmbeddedDatabase | undefined;
-  let tmpDir: string | undefined;
-  let adminUrl = given;
-  if (!adminUrl) {
-    tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'planns-bench-pg-'));
-    await fs.chmod(tmpDir, 0o755);
-    embedded = await startEmbeddedPostgres({ dir: tmpDir, ephemeral: true });
-    adminUrl = embedded.adminUrl;
-  }
-  const name = `planns_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const version = (await admin.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version ?? '?';
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = withDatabase(adminUrl, name);
-  await migrate(url);
-  return {
-    url,
-    label: embedded ? 'embedded, ephemeral' : 'BENCH_DATABASE_URL',
-    version,
-    drop: async () => {
-      if (given && process.env.BENCH_KEEP === '1') {
-        log(`BENCH_KEEP=1: the database is kept: ${url.replace(/:[^:@/]*@/, ':***@')}`);
-        return;
-      }
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-      await embedded?.stop();
-      if (tmpDir) await fs.rm(tmpDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /* ------------------------------------------------------------------ seeding, in SQL */
 
@@ -382,58 +322,9 @@ http
   .listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
-const children: ChildProcess[] = [];
-
-function startChild(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.push(child);
-  return child;
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function waitForOk(url: string, child: ChildProcess, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}`);
-    const ok = await fetch(url).then((r) => r.ok).catch(() => false);
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`${what} did not start`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 /* ------------------------------------------------------------------ load */
 
 /* CPU time spent per process during a case, from /proc (Linux): where the cores went. */
-const TICKS_PER_S = 100; // USER_HZ
-
-async function cpuMsOfPid(pid: number): Promise<number | null> {
-  try {
-    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S; // utime + stime
-  } catch {
-    return null;
-  }
-}
-
-/** The PostgreSQL backends connected to this database (their process title names it). */
-async function backendPids(database: string): Promise<number[]> {
-  const pids: number[] = [];
-  const entries = await fs.readdir('/proc').catch(() => [] as string[]);
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    const cmdline = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (cmdline.startsWith('postgres: ') && cmdline.includes(` ${database} `)) pids.push(Number(entry));
-  }
-  return pids;
-}
 
 interface CpuProbe {
   serverPid: number;
@@ -615,7 +506,7 @@ async function main(): Promise<void> {
   const cleanups: (() => Promise<void>)[] = [];
   let interrupted = false;
   const cleanup = async () => {
-    for (const child of children) await stopChild(child).catch(() => {});
+    await stopAllChildren();
     for (const fn of cleanups.reverse()) await fn().catch((err: unknown) => console.error(err));
     cleanups.length = 0;
   };

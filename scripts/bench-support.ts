@@ -1,0 +1,175 @@
+/**
+ * What the benchmarks share (bench-events, bench-realtime): a log line with the elapsed time, the
+ * scratch database, child processes on this Node, and CPU time and memory from /proc (Linux).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import { rmSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../apps/server/src/db/embedded-postgres.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+const t0 = Date.now();
+export const log = (msg: string) => console.log(`[bench ${((Date.now() - t0) / 1000).toFixed(1)} s] ${msg}`);
+
+/* ------------------------------------------------------------------ the scratch database */
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+export interface Scratch {
+  url: string;
+  label: string;
+  version: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * BENCH_DATABASE_URL (or TEST_DATABASE_URL): a uniquely named database is created there and dropped
+ * by drop() (kept with BENCH_KEEP=1); else an embedded, ephemeral PostgreSQL in a temporary folder.
+ * Migrated.
+ */
+export async function openScratchDatabase(): Promise<Scratch> {
+  const given = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  let embedded: EmbeddedDatabase | undefined;
+  let tmpDir: string | undefined;
+  let adminUrl = given;
+  if (!adminUrl) {
+    tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'planns-bench-pg-'));
+    await fs.chmod(tmpDir, 0o755);
+    embedded = await startEmbeddedPostgres({ dir: tmpDir, ephemeral: true });
+    adminUrl = embedded.adminUrl;
+  }
+  const name = `planns_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const version = (await admin.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version ?? '?';
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  // The last resort for the folder: a signal to the whole process group (Ctrl-C) also stops the
+  // embedded PostgreSQL, and embedded-postgres's own exit hook may end this process first.
+  const removeOnExit = () => {
+    if (tmpDir) rmSync(tmpDir, { recursive: true, force: true });
+  };
+  if (tmpDir) process.on('exit', removeOnExit);
+  const url = withDatabase(adminUrl, name);
+  await migrate(url);
+  return {
+    url,
+    label: embedded ? 'embedded, ephemeral' : 'BENCH_DATABASE_URL',
+    version,
+    drop: async () => {
+      if (given && process.env.BENCH_KEEP === '1') {
+        log(`BENCH_KEEP=1: the database is kept: ${url.replace(/:[^:@/]*@/, ':***@')}`);
+        return;
+      }
+      try {
+        const c = new pg.Client({ connectionString: adminUrl });
+        await c.connect();
+        try {
+          await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        } finally {
+          await c.end();
+        }
+      } catch (err) {
+        // An embedded PostgreSQL may already be down (a Ctrl-C reaches the whole process group):
+        // its folder goes below, database and all.
+        if (!embedded) throw err;
+      } finally {
+        // stop() waits for an exit event that never comes when PostgreSQL is already down.
+        if (embedded) await Promise.race([embedded.stop().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+        if (tmpDir) await fs.rm(tmpDir, { recursive: true, force: true });
+        process.off('exit', removeOnExit);
+      }
+    },
+  };
+}
+
+/* ------------------------------------------------------------------ child processes */
+
+const children = new Set<ChildProcess>();
+
+export interface ChildOptions {
+  /** An IPC channel (process.send / 'message'), with structured-clone serialization (typed arrays). */
+  ipc?: boolean;
+}
+
+/** `node <args>` from the repository root with these variables added; stderr is shown. */
+export function startChild(args: string[], env: Record<string, string>, options: ChildOptions = {}): ChildProcess {
+  const stdio: ('ignore' | 'inherit' | 'ipc')[] = ['ignore', 'ignore', 'inherit', ...(options.ipc ? (['ipc'] as const) : [])];
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio, ...(options.ipc ? { serialization: 'advanced' as const } : {}) });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/** SIGTERM, then SIGKILL if it has not exited after `graceMs`. */
+export async function stopChild(child: ChildProcess, graceMs = 20_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+export async function stopAllChildren(): Promise<void> {
+  await Promise.all([...children].map((child) => stopChild(child).catch(() => {})));
+}
+
+export async function waitForOk(url: string, child: ChildProcess, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}`);
+    const ok = await fetch(url).then((r) => r.ok).catch(() => false);
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`${what} did not start`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/* ------------------------------------------------------------------ /proc */
+
+const TICKS_PER_S = 100; // USER_HZ
+
+/** CPU time (user + system) a process has used so far, in ms; null when it is gone. */
+export async function cpuMsOfPid(pid: number): Promise<number | null> {
+  try {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S; // utime + stime
+  } catch {
+    return null;
+  }
+}
+
+/** The PostgreSQL backends connected to this database (their process title names it). */
+export async function backendPids(database: string): Promise<number[]> {
+  const pids: number[] = [];
+  const entries = await fs.readdir('/proc').catch(() => [] as string[]);
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cmdline = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (cmdline.startsWith('postgres: ') && cmdline.includes(` ${database} `)) pids.push(Number(entry));
+  }
+  return pids;
+}
+
+/** Resident memory now and at its peak, in MiB; null when the process is gone. */
+export async function memoryOfPid(pid: number): Promise<{ rss: number; peak: number } | null> {
+  try {
+    const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+    const kib = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+    return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+  } catch {
+    return null;
+  }
+}
