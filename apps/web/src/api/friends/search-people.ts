@@ -1,27 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { USER_SEARCH_MIN_LENGTH } from '@planns/shared/events/events.rules';
 import { relatedUsersReplySchema, type RelatedUser } from '@planns/shared/friends/friends.schemas';
-import { apiRequest, isApiError } from '../../lib/api-client.ts';
+import { canSearchByName, searchByName } from '../../lib/search-by-name.ts';
 import { friendsRootQueryKey } from './relationships-cache.ts';
 
 /** The people search runs only past two characters (accounts §6). */
-export function canSearchPeople(name: string): boolean {
-  return name.trim().length >= USER_SEARCH_MIN_LENGTH;
-}
+export const canSearchPeople = canSearchByName;
 
-/** GET /api/user/search?name=: people by name (never yourself) with the relationship flags. */
-export async function searchPeople(name: string, signal?: AbortSignal): Promise<RelatedUser[]> {
-  try {
-    const reply = await apiRequest(`/api/user/search?name=${encodeURIComponent(name.trim())}`, { schema: relatedUsersReplySchema, signal });
-    return reply.data.data;
-  } catch (error) {
-    // A 401 is only logged as unauthorized (accounts §8); the screen shows no results.
-    if (isApiError(error) && error.status === 401) {
-      console.error('unauthorized');
-      return [];
-    }
-    throw error;
-  }
+/** GET /api/user/search?name=: people by name (never yourself) with the relationship flags; none on a 401. */
+export function searchPeople(name: string, signal?: AbortSignal): Promise<RelatedUser[]> {
+  return searchByName('/api/user/search', relatedUsersReplySchema, name, signal);
 }
 
 export const searchPeopleQueryOptions = (name: string) =>

@@ -9,10 +9,10 @@ import { useCurrentUser } from '../../api/users/get-current-user.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PersonRow } from '../../components/person-row.tsx';
+import { SignedOutScreen } from '../../components/sign-in-prompt.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useErrorMessage } from '../../lib/error-messages.ts';
-import { requireLogin } from '../../lib/login-prompt.ts';
-import { PersonRow } from './person-row.tsx';
 import { isFriendsTab, readRememberedTab, rememberTab, type FriendsTab } from './friends-tabs.ts';
 import './friends-screen.css';
 
@@ -38,29 +38,9 @@ export function FriendsScreen() {
     </Link>
   );
 
-  if (isLoading) {
-    return (
-      <div className="route-loading">
-        <Spinner />
-      </div>
-    );
-  }
-
   if (!user) {
-    return (
-      <div className="friends">
-        <PageHeader title={t('friends.title')} />
-        <div className="state-screen state-screen--inline">
-          <span className="empty-state__icon">
-            <Icon name="users" size={32} />
-          </span>
-          <p className="state-screen__text">{t('friends.signedOut')}</p>
-          <button type="button" className="btn btn--primary" onClick={() => requireLogin()}>
-            {t('friends.signIn')}
-          </button>
-        </div>
-      </div>
-    );
+    const signedOut = { icon: <Icon name="users" size={32} />, text: t('friends.signedOut'), signInLabel: t('friends.signIn') };
+    return <SignedOutScreen className="friends" title={t('friends.title')} isLoading={isLoading} signedOut={signedOut} />;
   }
 
   return (

@@ -5,13 +5,12 @@ import { NOTIFICATION_SETTING_TYPES, type NotificationSettingType } from '@plann
 import type { NotificationSetting } from '@planns/shared/notifications/notifications.schemas';
 import { useNotificationSettings } from '../../api/notifications/get-notification-settings.ts';
 import { useUpdateNotificationSetting } from '../../api/notifications/update-notification-settings.ts';
-import { useCurrentUser } from '../../api/users/get-current-user.ts';
 import { FormMessage } from '../../components/form-message.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { QueryFallback } from '../../components/query-fallback.tsx';
+import { SignedInContent } from '../../components/signed-in-content.tsx';
 import { useErrorMessage } from '../../lib/error-messages.ts';
-import { requireLogin } from '../../lib/login-prompt.ts';
 import { showNotice } from '../../lib/notice.ts';
 import './notification-settings-screen.css';
 
@@ -41,22 +40,8 @@ function SettingsList() {
   const query = useNotificationSettings({ enabled: true });
   const update = useUpdateNotificationSetting();
 
-  if (query.isPending) {
-    return (
-      <div className="route-loading">
-        <Spinner />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className="state-screen state-screen--inline">
-        <FormMessage message={errorMessage(query.error)} />
-        <button type="button" className="btn btn--secondary" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </button>
-      </div>
-    );
+  if (query.isPending || query.isError) {
+    return <QueryFallback isError={query.isError} error={query.error} onRetry={() => void query.refetch()} />;
   }
 
   const change = (setting: NotificationSetting, value: boolean) =>
@@ -92,45 +77,11 @@ function SettingsList() {
  */
 export function NotificationSettingsScreen() {
   const { t } = useTranslation();
-  const { user, isLoading, query } = useCurrentUser();
-  const errorMessage = useErrorMessage();
-
-  let body;
-  if (isLoading) {
-    body = (
-      <div className="route-loading">
-        <Spinner />
-      </div>
-    );
-  } else if (query.isError) {
-    body = (
-      <div className="state-screen state-screen--inline" role="alert">
-        <p className="state-screen__text">{errorMessage(query.error)}</p>
-        <button type="button" className="btn btn--secondary" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </button>
-      </div>
-    );
-  } else if (!user) {
-    body = (
-      <div className="state-screen state-screen--inline">
-        <span className="empty-state__icon">
-          <Icon name="settings" size={32} />
-        </span>
-        <p className="state-screen__text">{t('notifications.settings.signedOut')}</p>
-        <button type="button" className="btn btn--primary" onClick={() => requireLogin()}>
-          {t('notifications.signIn')}
-        </button>
-      </div>
-    );
-  } else {
-    body = <SettingsList key={user.id} />;
-  }
-
+  const signedOut = { icon: <Icon name="settings" size={32} />, text: t('notifications.settings.signedOut'), signInLabel: t('notifications.signIn') };
   return (
     <div className="notification-settings">
       <PageHeader title={t('notifications.settings.title')} />
-      {body}
+      <SignedInContent signedOut={signedOut}>{(user) => <SettingsList key={user.id} />}</SignedInContent>
     </div>
   );
 }

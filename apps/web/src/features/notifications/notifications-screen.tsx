@@ -5,12 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { countUnread, useNotifications } from '../../api/notifications/list-notifications.ts';
 import { useMarkNotificationsViewed } from '../../api/notifications/mark-notifications-viewed.ts';
 import { useCurrentUser } from '../../api/users/get-current-user.ts';
-import { FormMessage } from '../../components/form-message.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { useErrorMessage } from '../../lib/error-messages.ts';
-import { requireLogin } from '../../lib/login-prompt.ts';
+import { QueryFallback } from '../../components/query-fallback.tsx';
+import { SignedInContent } from '../../components/signed-in-content.tsx';
 import { BellIcon } from './bell-icon.tsx';
 import { NotificationList } from './notification-list.tsx';
 import './notifications.css';
@@ -28,27 +26,12 @@ function SettingsLink() {
 
 function NotificationTabs({ userId }: { userId: number }) {
   const { t, i18n } = useTranslation();
-  const errorMessage = useErrorMessage();
   const query = useNotifications(userId);
   const markViewed = useMarkNotificationsViewed(userId);
   const [tab, setTab] = useState<Tab>('unread');
 
-  if (query.isPending) {
-    return (
-      <div className="route-loading">
-        <Spinner />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className="state-screen state-screen--inline">
-        <FormMessage message={errorMessage(query.error)} />
-        <button type="button" className="btn btn--secondary" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </button>
-      </div>
-    );
+  if (query.isPending || query.isError) {
+    return <QueryFallback isError={query.isError} error={query.error} onRetry={() => void query.refetch()} />;
   }
 
   const unread = query.data.filter((n) => n.viewed_at === null);
@@ -100,45 +83,12 @@ function NotificationTabs({ userId }: { userId: number }) {
  */
 export function NotificationsScreen() {
   const { t } = useTranslation();
-  const { user, isLoading, query } = useCurrentUser();
-  const errorMessage = useErrorMessage();
-
-  let body;
-  if (isLoading) {
-    body = (
-      <div className="route-loading">
-        <Spinner />
-      </div>
-    );
-  } else if (query.isError) {
-    body = (
-      <div className="state-screen state-screen--inline" role="alert">
-        <p className="state-screen__text">{errorMessage(query.error)}</p>
-        <button type="button" className="btn btn--secondary" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </button>
-      </div>
-    );
-  } else if (!user) {
-    body = (
-      <div className="state-screen state-screen--inline">
-        <span className="empty-state__icon">
-          <BellIcon size={32} />
-        </span>
-        <p className="state-screen__text">{t('notifications.signedOut')}</p>
-        <button type="button" className="btn btn--primary" onClick={() => requireLogin()}>
-          {t('notifications.signIn')}
-        </button>
-      </div>
-    );
-  } else {
-    body = <NotificationTabs key={user.id} userId={user.id} />;
-  }
-
+  const { user } = useCurrentUser();
+  const signedOut = { icon: <BellIcon size={32} />, text: t('notifications.signedOut'), signInLabel: t('notifications.signIn') };
   return (
     <div className="notifications-screen">
       <PageHeader title={t('notifications.title')} actions={user ? <SettingsLink /> : null} />
-      {body}
+      <SignedInContent signedOut={signedOut}>{(user) => <NotificationTabs key={user.id} userId={user.id} />}</SignedInContent>
     </div>
   );
 }

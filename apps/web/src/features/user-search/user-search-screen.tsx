@@ -1,19 +1,19 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { RelatedUser } from '@planns/shared/friends/friends.schemas';
 import { friendshipActions, type FriendshipAction } from '../../api/friends/relationship-state.ts';
 import { canSearchPeople, useSearchPeople } from '../../api/friends/search-people.ts';
 import { useRelationshipActions } from '../../api/friends/use-relationship-actions.ts';
 import { useCurrentUser } from '../../api/users/get-current-user.ts';
-import { Avatar } from '../../components/avatar.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PersonRow } from '../../components/person-row.tsx';
+import { SignedOutScreen } from '../../components/sign-in-prompt.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useErrorMessage } from '../../lib/error-messages.ts';
-import { requireLogin } from '../../lib/login-prompt.ts';
 import './user-search-screen.css';
 
 /** The search waits this long after the last keystroke. */
@@ -54,29 +54,9 @@ export function UserSearchScreen() {
     inputRef.current?.focus({ preventScroll: true });
   }, [user]);
 
-  if (isLoading) {
-    return (
-      <div className="route-loading">
-        <Spinner />
-      </div>
-    );
-  }
-
   if (!user) {
-    return (
-      <div className="user-search">
-        <PageHeader title={t('userSearch.title')} />
-        <div className="state-screen state-screen--inline">
-          <span className="empty-state__icon">
-            <Icon name="search" size={32} />
-          </span>
-          <p className="state-screen__text">{t('userSearch.signedOut')}</p>
-          <button type="button" className="btn btn--primary" onClick={() => requireLogin()}>
-            {t('userSearch.signIn')}
-          </button>
-        </div>
-      </div>
-    );
+    const signedOut = { icon: <Icon name="search" size={32} />, text: t('userSearch.signedOut'), signInLabel: t('userSearch.signIn') };
+    return <SignedOutScreen className="user-search" title={t('userSearch.title')} isLoading={isLoading} signedOut={signedOut} />;
   }
 
   const results = isSearching ? query.data : undefined;
@@ -133,28 +113,19 @@ export function UserSearchScreen() {
             {results.map((person) => {
               const status = statusKey(person);
               return (
-                <li key={person.id} className="user-search__person">
-                  <Link to={`/profile/${person.id}`} className="user-search__link">
-                    <Avatar src={person.avatar_s ?? person.avatar} name={person.name} size={44} />
-                    <span className="user-search__text">
-                      <span className="user-search__name">{person.name || t('friends.noName')}</span>
-                      {status ? <span className="user-search__status">{t(status)}</span> : null}
-                    </span>
-                  </Link>
-                  <div className="user-search__actions">
-                    {friendshipActions(person).map((action) => (
-                      <button
-                        key={action}
-                        type="button"
-                        className={isPrimary(action) ? 'btn btn--primary btn--small' : 'btn btn--secondary btn--small'}
-                        disabled={actions.isBusy(person.id) || query.isPlaceholderData}
-                        onClick={() => actions.run(action, person)}
-                      >
-                        {t(`friends.actions.${action}`)}
-                      </button>
-                    ))}
-                  </div>
-                </li>
+                <PersonRow key={person.id} person={person} note={status ? t(status) : undefined}>
+                  {friendshipActions(person).map((action) => (
+                    <button
+                      key={action}
+                      type="button"
+                      className={isPrimary(action) ? 'btn btn--primary btn--small' : 'btn btn--secondary btn--small'}
+                      disabled={actions.isBusy(person.id) || query.isPlaceholderData}
+                      onClick={() => actions.run(action, person)}
+                    >
+                      {t(`friends.actions.${action}`)}
+                    </button>
+                  ))}
+                </PersonRow>
               );
             })}
           </ul>

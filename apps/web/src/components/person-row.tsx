@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '../../components/avatar.tsx';
+import { Avatar } from './avatar.tsx';
+import './person-row.css';
 
 type PersonRowProps = {
   person: { id: number; name: string | null; avatar: string | null; avatar_s: string | null };
@@ -10,20 +11,20 @@ type PersonRowProps = {
   children?: ReactNode;
 };
 
-/** One person: picture and name opening /profile/{id}, and the row's buttons at the end. */
+/** One person in a list: picture and name opening /profile/{id}, and the row's buttons at the end. */
 export function PersonRow({ person, note, children }: PersonRowProps) {
   const { t } = useTranslation();
   const name = person.name || t('friends.noName');
   return (
-    <li className="friends-person">
-      <Link to={`/profile/${person.id}`} className="friends-person__link">
+    <li className="person-row">
+      <Link to={`/profile/${person.id}`} className="person-row__link">
         <Avatar src={person.avatar_s ?? person.avatar} name={person.name} size={44} />
-        <span className="friends-person__text">
-          <span className="friends-person__name">{name}</span>
-          {note ? <span className="friends-person__note">{note}</span> : null}
+        <span className="person-row__text">
+          <span className="person-row__name">{name}</span>
+          {note ? <span className="person-row__note">{note}</span> : null}
         </span>
       </Link>
-      {children ? <div className="friends-person__actions">{children}</div> : null}
+      {children ? <div className="person-row__actions">{children}</div> : null}
     </li>
   );
 }
