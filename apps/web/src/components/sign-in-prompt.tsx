@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { requireLogin } from '../lib/login-prompt.ts';
+import type { RememberedAction } from '../lib/remembered-actions.ts';
 import { PageHeader } from './page-header.tsx';
 import { Spinner } from './spinner.tsx';
 
@@ -9,15 +10,17 @@ export type SignInPromptProps = {
   /** Why to sign in ('Sign in to see your friends'). */
   text: string;
   signInLabel: string;
+  /** What to do after the login (accounts §3 remembered actions); none by default. */
+  action?: RememberedAction;
 };
 
 /** A screen for signed-in people, seen signed out: its icon, why to sign in, and the button that opens the login. */
-export function SignInPrompt({ icon, text, signInLabel }: SignInPromptProps) {
+export function SignInPrompt({ icon, text, signInLabel, action }: SignInPromptProps) {
   return (
     <div className="state-screen state-screen--inline">
       <span className="empty-state__icon">{icon}</span>
       <p className="state-screen__text">{text}</p>
-      <button type="button" className="btn btn--primary" onClick={() => requireLogin()}>
+      <button type="button" className="btn btn--primary" onClick={() => requireLogin(action)}>
         {signInLabel}
       </button>
     </div>

@@ -72,7 +72,7 @@ export function GuestListSheet({ event, open, onClose }: GuestListSheetProps) {
     content = <Spinner />;
   } else if (list.isError) {
     content = (
-      <div className="guest-list__state" role="alert">
+      <div className="sheet__state" role="alert">
         <p>{t('guests.loadFailed')}</p>
         <p className="guest-list__detail">{errorMessage(list.error)}</p>
         <button type="button" className="btn btn--secondary btn--small" disabled={list.isFetching} onClick={() => void list.refetch()}>
@@ -89,7 +89,7 @@ export function GuestListSheet({ event, open, onClose }: GuestListSheetProps) {
         ))}
       </ul>
     ) : (
-      <p className="guest-list__state">
+      <p className="sheet__state">
         {t('guests.empty')}
       </p>
     );

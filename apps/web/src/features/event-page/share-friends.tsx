@@ -62,7 +62,7 @@ export function ShareFriends({ event, onBack, onShared }: ShareFriendsProps) {
     list = <Spinner />;
   } else if (friends.isError) {
     list = (
-      <div className="share-friends__state" role="alert">
+      <div className="sheet__state" role="alert">
         <p>{t('share.friendsFailed')}</p>
         <button type="button" className="btn btn--secondary btn--small" onClick={() => void friends.refetch()}>
           {t('common.retry')}
@@ -70,7 +70,7 @@ export function ShareFriends({ event, onBack, onShared }: ShareFriendsProps) {
       </div>
     );
   } else if (shown.length === 0) {
-    list = <p className="share-friends__state">{t('share.empty')}</p>;
+    list = <p className="sheet__state">{t('share.empty')}</p>;
   } else {
     list = (
       <ul className="share-friends__list" aria-label={t('share.friendsList')}>

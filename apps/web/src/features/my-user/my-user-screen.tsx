@@ -7,135 +7,105 @@ import { Avatar } from '../../components/avatar.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { SignedInContent } from '../../components/signed-in-content.tsx';
 import { useErrorMessage } from '../../lib/error-messages.ts';
-import { requireLogin } from '../../lib/login-prompt.ts';
 import { ProfileSection } from './profile-section.tsx';
 import './my-user-screen.css';
 
 /**
- * /my-user, the account area (accounts §2). The menu lists only screens that exist: Profile and
- * Privacy Policy; Friends, Notifications, My Tickets and Billing join with their issues.
+ * /my-user, the account area (accounts §2). The menu lists only screens that exist: Profile,
+ * Friends, Notification settings and Privacy Policy; My Tickets and Billing join with their issues.
  */
 export function MyUserScreen() {
   const { t } = useTranslation();
-  const { user, isLoading, query } = useCurrentUser();
+  const { user } = useCurrentUser();
   const navigate = useNavigate();
   const logout = useLogout();
   const errorMessage = useErrorMessage();
   const profileId = useId();
   const [isProfileOpen, setIsProfileOpen] = useState(true);
 
-  if (isLoading) {
-    return (
-      <div className="route-loading">
-        <Spinner />
-      </div>
-    );
-  }
-
-  if (query.isError) {
-    return (
-      <div className="my-user">
-        <PageHeader title={t('account.title')} />
-        <div className="state-screen state-screen--inline" role="alert">
-          <p className="state-screen__text">{errorMessage(query.error)}</p>
-          <button type="button" className="btn btn--secondary" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </button>
-        </div>
-      </div>
-    );
-  }
-
-  if (!user) {
-    return (
-      <div className="my-user">
-        <PageHeader title={t('account.title')} />
-        <div className="state-screen state-screen--inline">
-          <span className="empty-state__icon">
-            <Icon name="user" size={32} />
-          </span>
-          <p className="state-screen__text">{t('account.signedOut')}</p>
-          <button type="button" className="btn btn--primary" onClick={() => requireLogin({ name: 'open_profile' })}>
-            {t('account.signIn')}
-          </button>
-        </div>
-      </div>
-    );
-  }
-
   return (
     <div className="my-user">
       <PageHeader
         title={t('account.title')}
         actions={
-          <button
-            type="button"
-            className="btn btn--ghost btn--small"
-            disabled={logout.isPending}
-            onClick={() => logout.mutate(undefined, { onSuccess: () => void navigate('/') })}
-          >
-            <Icon name="logout" size={18} />
-            {t('account.logout')}
-          </button>
-        }
-      />
-      <FormMessage message={logout.error ? errorMessage(logout.error) : null} />
-
-      <div className="my-user__card">
-        <Avatar src={user.avatar_m ?? user.avatar} name={user.name} size={64} />
-        <div className="my-user__identity">
-          <p className="my-user__name">{user.name || t('account.noName')}</p>
-          {user.phone ? (
-            <p className="my-user__meta">
-              <bdi>{user.phone}</bdi>
-            </p>
-          ) : null}
-        </div>
-      </div>
-
-      <nav className="menu" aria-label={t('account.menu')}>
-        <ul className="menu__list">
-          <li>
+          user ? (
             <button
               type="button"
-              className="menu__item"
-              aria-expanded={isProfileOpen}
-              aria-controls={profileId}
-              onClick={() => setIsProfileOpen((open) => !open)}
+              className="btn btn--ghost btn--small"
+              disabled={logout.isPending}
+              onClick={() => logout.mutate(undefined, { onSuccess: () => void navigate('/') })}
             >
-              <Icon name="user" />
-              <span className="menu__label">{t('account.profile')}</span>
-              <Icon name="chevronDown" className={isProfileOpen ? 'menu__chevron menu__chevron--open' : 'menu__chevron'} />
+              <Icon name="logout" size={18} />
+              {t('account.logout')}
             </button>
-            <div id={profileId} hidden={!isProfileOpen} className="menu__panel">
-              {isProfileOpen ? <ProfileSection user={user} /> : null}
+          ) : undefined
+        }
+      />
+      <SignedInContent
+        signedOut={{ icon: <Icon name="user" size={32} />, text: t('account.signedOut'), signInLabel: t('account.signIn'), action: { name: 'open_profile' } }}
+      >
+        {(user) => (
+          <>
+            <FormMessage message={logout.error ? errorMessage(logout.error) : null} />
+
+            <div className="my-user__card">
+              <Avatar src={user.avatar_m ?? user.avatar} name={user.name} size={64} />
+              <div className="my-user__identity">
+                <p className="my-user__name">{user.name || t('account.noName')}</p>
+                {user.phone ? (
+                  <p className="my-user__meta">
+                    <bdi>{user.phone}</bdi>
+                  </p>
+                ) : null}
+              </div>
             </div>
-          </li>
-          <li>
-            <Link to="/friends" className="menu__item">
-              <Icon name="users" />
-              <span className="menu__label">{t('account.friends')}</span>
-              <Icon name="forward" className="menu__chevron" />
-            </Link>
-          </li>
-          <li>
-            <Link to="/notification_settings" className="menu__item">
-              <Icon name="settings" />
-              <span className="menu__label">{t('notifications.openSettings')}</span>
-              <Icon name="forward" className="menu__chevron" />
-            </Link>
-          </li>
-          <li>
-            <Link to="/privacy-policy" className="menu__item">
-              <Icon name="document" />
-              <span className="menu__label">{t('legal.privacy.title')}</span>
-              <Icon name="forward" className="menu__chevron" />
-            </Link>
-          </li>
-        </ul>
-      </nav>
+
+            <nav className="menu" aria-label={t('account.menu')}>
+              <ul className="menu__list">
+                <li>
+                  <button
+                    type="button"
+                    className="menu__item"
+                    aria-expanded={isProfileOpen}
+                    aria-controls={profileId}
+                    onClick={() => setIsProfileOpen((open) => !open)}
+                  >
+                    <Icon name="user" />
+                    <span className="menu__label">{t('account.profile')}</span>
+                    <Icon name="chevronDown" className={isProfileOpen ? 'menu__chevron menu__chevron--open' : 'menu__chevron'} />
+                  </button>
+                  <div id={profileId} hidden={!isProfileOpen} className="menu__panel">
+                    {isProfileOpen ? <ProfileSection user={user} /> : null}
+                  </div>
+                </li>
+                <li>
+                  <Link to="/friends" className="menu__item">
+                    <Icon name="users" />
+                    <span className="menu__label">{t('account.friends')}</span>
+                    <Icon name="forward" className="menu__chevron" />
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/notification_settings" className="menu__item">
+                    <Icon name="settings" />
+                    <span className="menu__label">{t('notifications.openSettings')}</span>
+                    <Icon name="forward" className="menu__chevron" />
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/privacy-policy" className="menu__item">
+                    <Icon name="document" />
+                    <span className="menu__label">{t('legal.privacy.title')}</span>
+                    <Icon name="forward" className="menu__chevron" />
+                  </Link>
+                </li>
+              </ul>
+            </nav>
+          </>
+        )}
+      </SignedInContent>
     </div>
   );
 }
