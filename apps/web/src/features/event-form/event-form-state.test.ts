@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eventBodySchema, type Event } from '@planns/shared/events/events.schemas';
+import { eventBodySchema } from '@planns/shared/events/events.schemas';
+import { buildEvent } from '../../lib/test-event.ts';
 import {
   compileEventBody,
   fieldErrorCode,
@@ -158,66 +159,30 @@ describe('compileEventBody', () => {
 });
 
 describe('formStateFromEvent', () => {
-  const event = {
-    id: 41,
-    hash: 'Abcdefghij',
-    name: 'Picnic',
+  const event = buildEvent({
     description: 'Bring food',
     image: '/media/e.jpg',
     m_image: '/media/e-m.jpg',
-    start_date: '2026-06-06T17:30:00.000Z',
-    end_date: null,
-    location_type: 'in_person',
-    address: 'Park',
     venue: 'Gate',
-    url: null,
     lat: 1,
     lng: 2,
-    is_location_hidden: false,
-    min: null,
     max: 20,
-    max_companions: null,
     price: 10,
     currency: 'EUR',
     ticket_name: 'General Admission',
-    ticket_description: null,
     is_paid: true,
     visibility: 'friends',
     is_public: false,
-    is_private: false,
     is_friends: true,
-    group_id: null,
-    group: null,
     allow_whatsapp: false,
-    user_id: 5,
     creator: { id: 5, name: 'Ana', avatar: null, avatar_s: null, phone: null },
     categories: [{ id: 3, slug: 'music', name: 'Music' }],
-    users: [],
-    doubt_users: [],
-    friends: [],
-    organizers: [],
-    comments_count: 0,
-    my_companions: [],
-    my_note: null,
-    attendee_invites: [],
-    users_count: 0,
-    doubt_users_count: 0,
-    rejected_users_count: 0,
-    attendees_count: 0,
-    is_joined: false,
-    is_maybe: false,
-    is_rejected: false,
-    is_liked: false,
-    likes_count: 0,
-    author_attending: false,
     author_companions: [7],
     visits: 3,
     is_owner: true,
     can_manage: true,
-    deleted_by_moderator: false,
-    clone_id: null,
     created_at: '2026-05-01T00:00:00.000Z',
-  } satisfies Event;
+  });
 
   it('fills the form from the event, keeping name, dates and the price fields', () => {
     const state = formStateFromEvent(event, 'clone');

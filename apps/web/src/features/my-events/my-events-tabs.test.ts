@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eventSchema, type Event } from '@planns/shared/events/events.schemas';
+import type { Event } from '@planns/shared/events/events.schemas';
+import { buildEvent as buildTestEvent } from '../../lib/test-event.ts';
 import {
   activeUserIds,
   isGoingOrMaybe,
@@ -11,23 +12,9 @@ import {
   toggleInactive,
 } from './my-events-tabs.ts';
 
-/** A valid event as the server presents it (parsed with the shared schema, so it cannot drift). */
+/** The events here are private unless a test says otherwise (pending is about invitations). */
 function buildEvent(overrides: Partial<Event> = {}): Event {
-  return eventSchema.parse({
-    id: 1, hash: 'Abcdefghij', name: 'Picnic', description: '', image: null, m_image: null,
-    start_date: '2026-06-06T17:30:00.000Z', end_date: null, location_type: 'in_person', address: 'Park', venue: '',
-    url: null, lat: null, lng: null, is_location_hidden: false, min: null, max: null, max_companions: null,
-    price: null, currency: null, ticket_name: null, ticket_description: null, is_paid: false,
-    visibility: 'private', is_public: false, is_private: true, is_friends: false, group_id: null, group: null,
-    allow_whatsapp: true, user_id: 5, creator: { id: 5, name: 'Ana', avatar: null, avatar_s: null, phone: null },
-    categories: [], users: [], doubt_users: [], friends: [], organizers: [], attendee_invites: [],
-    users_count: 0, doubt_users_count: 0, rejected_users_count: 0, attendees_count: 0,
-    is_joined: false, is_maybe: false, is_rejected: false, is_liked: false, my_companions: [], my_note: null,
-    likes_count: 0, comments_count: 0,
-    author_attending: false, author_companions: [], visits: null, is_owner: false, can_manage: false,
-    deleted_by_moderator: false, clone_id: null, created_at: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  });
+  return buildTestEvent({ id: 1, visibility: 'private', is_public: false, is_private: true, ...overrides });
 }
 
 describe('tabs', () => {

@@ -1,6 +1,6 @@
 import { eventSchema, type Event, type EventPerson } from '@planns/shared/events/events.schemas';
 
-/** Test data for the RSVP block's tests (rsvp-*.test.ts); not part of the app. */
+/** Test data for the web app's unit tests (an event and its people as the server presents them); not part of the app. */
 
 export function person(id: number, companions = 0): EventPerson {
   return { id, name: `Person ${id}`, avatar: null, avatar_m: null, avatar_s: null, companions_amount: companions };
