@@ -9,6 +9,7 @@ import { useErrorMessage } from '../../lib/error-messages.ts';
 import { requireLogin } from '../../lib/login-prompt.ts';
 import { EventForm } from './event-form.tsx';
 import type { FormMode } from './event-form-state.ts';
+import '../../components/check-list.css';
 import './event-form-screen.css';
 
 type EventFormScreenProps = {

@@ -24,6 +24,7 @@ import {
   ownCompanionsAmount,
   type RsvpAction,
 } from './rsvp-state.ts';
+import '../../components/check-list.css';
 
 type RsvpSheetProps = { event: Event; user: User; preselected: RsvpAction | null; onClose: () => void };
 
@@ -145,7 +146,7 @@ export function RsvpSheet({ event, user, preselected, onClose }: RsvpSheetProps)
             <FormMessage message={noteError} />
           </div>
         ) : (
-          <fieldset className="rsvp-companions" aria-describedby={companionsError ? companionsErrorId : undefined}>
+          <fieldset className="check-list" aria-describedby={companionsError ? companionsErrorId : undefined}>
             <legend className="field__label">{t('rsvp.sheet.companions')}</legend>
             {event.max_companions !== null ? (
               <p className="field__hint">{t('rsvp.sheet.companionsLimit', { count: event.max_companions })}</p>
@@ -156,15 +157,15 @@ export function RsvpSheet({ event, user, preselected, onClose }: RsvpSheetProps)
             ) : companionsList.length === 0 ? (
               <p className="field__hint">{t('rsvp.sheet.noCompanions')}</p>
             ) : (
-              <ul className="rsvp-companions__list">
+              <ul className="check-list__list">
                 {companionsList.map((companion) => {
                   const isChecked = companions.includes(companion.id);
                   return (
                     <li key={companion.id}>
-                      <label className="rsvp-companions__item">
+                      <label className="check-list__item">
                         <input
                           type="checkbox"
-                          className="rsvp-companions__input"
+                          className="check-list__input"
                           checked={isChecked}
                           disabled={!isChecked && isAtLimit}
                           onChange={(changeEvent) => toggle(companion.id, changeEvent.target.checked)}
