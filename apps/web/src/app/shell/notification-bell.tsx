@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { countUnread, notificationsQueryKey, useNotifications } from '../../api/notifications/list-notifications.ts';
 import { useLiveNotifications } from '../../lib/realtime.ts';
-import { BellIcon } from '../../features/notifications/bell-icon.tsx';
+import { Icon } from '../../components/icon.tsx';
 import { loadScreenTexts } from '../../lib/i18n.ts';
 import './notification-bell.css';
 
@@ -52,7 +52,7 @@ export function NotificationBell({ userId }: { userId: number }) {
         aria-haspopup="dialog"
         onClick={() => setIsOpen(true)}
       >
-        <BellIcon size={22} />
+        <Icon name="bell" size={22} />
         {count > 0 ? (
           <span className="notification-bell__count" aria-hidden="true">
             {count > 99 ? '99+' : count}

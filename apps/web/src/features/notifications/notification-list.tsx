@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Notification } from '@planns/shared/notifications/notifications.schemas';
-import { BellIcon } from './bell-icon.tsx';
+import { Icon } from '../../components/icon.tsx';
 import { NotificationItem } from './notification-item.tsx';
 
 type NotificationListProps = {
@@ -17,7 +17,7 @@ export function NotificationList({ notifications, isNew, empty, onOpen, label }:
     return (
       <div className="empty-state notifications__empty">
         <span className="empty-state__icon">
-          <BellIcon size={30} />
+          <Icon name="bell" size={30} />
         </span>
         <p className="empty-state__title">{empty.title}</p>
         {empty.text ? <p className="state-screen__text">{empty.text}</p> : null}

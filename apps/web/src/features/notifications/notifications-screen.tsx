@@ -9,7 +9,6 @@ import { Icon } from '../../components/icon.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryFallback } from '../../components/query-fallback.tsx';
 import { SignedInContent } from '../../components/signed-in-content.tsx';
-import { BellIcon } from './bell-icon.tsx';
 import { NotificationList } from './notification-list.tsx';
 import './notifications.css';
 
@@ -84,7 +83,7 @@ function NotificationTabs({ userId }: { userId: number }) {
 export function NotificationsScreen() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
-  const signedOut = { icon: <BellIcon size={32} />, text: t('notifications.signedOut'), signInLabel: t('notifications.signIn') };
+  const signedOut = { icon: <Icon name="bell" size={32} />, text: t('notifications.signedOut'), signInLabel: t('notifications.signIn') };
   return (
     <div className="notifications-screen">
       <PageHeader title={t('notifications.title')} actions={user ? <SettingsLink /> : null} />
