@@ -1,10 +1,9 @@
 import tzLookup from '@photostructure/tz-lookup';
-import { parseEventRef } from '@planns/shared/events/events.rules';
 import { pickLanguage } from '@planns/shared/i18n/languages';
 import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
 import { clip, type SharePreview } from '../../web/share-preview-html.ts';
-import * as repo from './events.repo.ts';
-import { canViewEvent } from './events.policy.ts';
+import { loadVisible } from './events.service.ts';
 
 const DESCRIPTION_MAX = 200;
 
@@ -43,11 +42,13 @@ export function formatEventWhen(start: Date, end: Date | null, locale: string, t
  * is all it uses: no address, no link of an online event (decision 0015).
  */
 export async function loadEventSharePreview(deps: AppDeps, ref: string, acceptLanguage: string | undefined): Promise<SharePreview | null> {
-  const parsed = parseEventRef(ref);
-  if (!parsed) return null;
-  const row = await repo.findEventForViewer(deps.db, parsed, null);
+  // What a visitor may open (events.service loadVisible); anything else is the generic preview.
+  const row = await loadVisible(deps, null, ref).catch((err: unknown) => {
+    if (err instanceof AppError && err.code === 'not_found') return null;
+    throw err;
+  });
   // An event a moderator took down keeps its page (with the notice) but gets no preview.
-  if (!row || !canViewEvent(null, row) || row.deleted_by_moderator_at) return null;
+  if (!row || row.deleted_by_moderator_at) return null;
 
   const languages = (acceptLanguage ?? '')
     .split(',')
