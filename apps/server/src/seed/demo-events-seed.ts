@@ -10,7 +10,7 @@ import { renderCategoryImages } from './demo-event-images.ts';
 import { DEMO_EVENTS, DEMO_FRIENDS, DEMO_GROUP_MEMBERS, type DemoEventTemplate, type DemoGroup } from './demo-events-catalog.ts';
 import { resolveStart } from './demo-schedule.ts';
 import { DEMO_USERS } from './demo-seed.ts';
-import { DEMO_FOLLOWS, DEMO_FRIEND_REQUESTS, insertDemoNotifications, insertDemoPeopleLinks, pickNote, planDemoComments, type DemoActivity } from './demo-social-seed.ts';
+import { insertDemoNotifications, insertDemoPeopleLinks, pickNote, planDemoComments, type DemoActivity } from './demo-social-seed.ts';
 import { seededRandom, type SeededRandom } from './seeded-random.ts';
 
 /** Held for the seeding transaction: two servers starting on one database seed once. */
@@ -254,7 +254,7 @@ export async function seedDemoEvents(deps: AppDeps): Promise<string | null> {
       }),
     );
     // Companions with names, so an answer "+1" says who comes along (the guest list shows them).
-    const companionIds = await insertDemoPeopleLinks(tx, userIds, now);
+    const { companions: companionIds, activity: peopleActivity } = await insertDemoPeopleLinks(tx, userIds, now);
     const social = seededRandom(20260116);
     const responses = plan.flatMap((p) =>
       p.responses.map((res, i) => ({
@@ -319,8 +319,7 @@ export async function seedDemoEvents(deps: AppDeps): Promise<string | null> {
           eventId: res.event_id,
           note: res.note,
         })),
-      ...DEMO_FOLLOWS.map(([a, b], i): DemoActivity => ({ at: new Date(now.getTime() - (30 - i) * DAY), action: 'user_following', recipients: [id(b)], as: 'person', authorId: id(a) })),
-      ...DEMO_FRIEND_REQUESTS.map(([a, b]): DemoActivity => ({ at: new Date(now.getTime() - 5 * HOUR), action: 'friend_request', recipients: [id(b)], as: 'person', authorId: id(a) })),
+      ...peopleActivity,
     ];
     await insertDemoNotifications(tx, activity, now);
     return true;

@@ -108,10 +108,10 @@ export function pickNote(r: SeededRandom): string {
 }
 
 /**
- * Writes companions (returning each demo person's companion ids, in DEMO_COMPANIONS order),
- * follows and open friend requests.
+ * Writes companions, follows and open friend requests. Returns each demo person's companion ids
+ * (in DEMO_COMPANIONS order) and the follows and requests as activity to notify about.
  */
-export async function insertDemoPeopleLinks(tx: Tx, userIds: readonly number[], now: Date): Promise<number[][]> {
+export async function insertDemoPeopleLinks(tx: Tx, userIds: readonly number[], now: Date): Promise<{ companions: number[][]; activity: DemoActivity[] }> {
   const companions: number[][] = [];
   for (const [i, list] of DEMO_COMPANIONS.entries()) {
     const rows = await tx
@@ -121,16 +121,15 @@ export async function insertDemoPeopleLinks(tx: Tx, userIds: readonly number[], 
       .execute();
     companions.push(rows.map((row) => row.id));
   }
-  await tx
-    .insertInto('follows')
-    .values(DEMO_FOLLOWS.map(([a, b], i) => ({ follower_id: userIds[a]!, followed_id: userIds[b]!, created_at: new Date(now.getTime() - (30 - i) * 24 * HOUR) })))
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-  await tx
-    .insertInto('friend_requests')
-    .values(DEMO_FRIEND_REQUESTS.map(([a, b]) => ({ user_id: userIds[a]!, friend_id: userIds[b]!, created_at: new Date(now.getTime() - 5 * HOUR) })))
-    .execute();
-  return companions;
+  const follows = DEMO_FOLLOWS.map(([a, b], i) => ({ follower_id: userIds[a]!, followed_id: userIds[b]!, created_at: new Date(now.getTime() - (30 - i) * 24 * HOUR) }));
+  await tx.insertInto('follows').values(follows).onConflict((oc) => oc.doNothing()).execute();
+  const requests = DEMO_FRIEND_REQUESTS.map(([a, b]) => ({ user_id: userIds[a]!, friend_id: userIds[b]!, created_at: new Date(now.getTime() - 5 * HOUR) }));
+  await tx.insertInto('friend_requests').values(requests).execute();
+  const activity = [
+    ...follows.map((f): DemoActivity => ({ at: f.created_at, action: 'user_following', recipients: [f.followed_id], as: 'person', authorId: f.follower_id })),
+    ...requests.map((r): DemoActivity => ({ at: r.created_at, action: 'friend_request', recipients: [r.friend_id], as: 'person', authorId: r.user_id })),
+  ];
+  return { companions, activity };
 }
 
 export interface DemoActivity {
