@@ -5,12 +5,25 @@ import { useLogout } from '../../api/auth/logout.ts';
 import { useCurrentUser } from '../../api/users/get-current-user.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
-import { Icon } from '../../components/icon.tsx';
+import { Icon, type IconName } from '../../components/icon.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SignedInContent } from '../../components/signed-in-content.tsx';
 import { useErrorMessage } from '../../lib/error-messages.ts';
 import { ProfileSection } from './profile-section.tsx';
 import './my-user-screen.css';
+
+/** One row of the account menu that opens another screen. */
+function MenuLink({ to, icon, label }: { to: string; icon: IconName; label: string }) {
+  return (
+    <li>
+      <Link to={to} className="menu__item">
+        <Icon name={icon} />
+        <span className="menu__label">{label}</span>
+        <Icon name="forward" className="menu__chevron" />
+      </Link>
+    </li>
+  );
+}
 
 /**
  * /my-user, the account area (accounts §2). The menu lists only screens that exist: Profile,
@@ -80,27 +93,9 @@ export function MyUserScreen() {
                     {isProfileOpen ? <ProfileSection user={user} /> : null}
                   </div>
                 </li>
-                <li>
-                  <Link to="/friends" className="menu__item">
-                    <Icon name="users" />
-                    <span className="menu__label">{t('account.friends')}</span>
-                    <Icon name="forward" className="menu__chevron" />
-                  </Link>
-                </li>
-                <li>
-                  <Link to="/notification_settings" className="menu__item">
-                    <Icon name="settings" />
-                    <span className="menu__label">{t('notifications.openSettings')}</span>
-                    <Icon name="forward" className="menu__chevron" />
-                  </Link>
-                </li>
-                <li>
-                  <Link to="/privacy-policy" className="menu__item">
-                    <Icon name="document" />
-                    <span className="menu__label">{t('legal.privacy.title')}</span>
-                    <Icon name="forward" className="menu__chevron" />
-                  </Link>
-                </li>
+                <MenuLink to="/friends" icon="users" label={t('account.friends')} />
+                <MenuLink to="/notification_settings" icon="settings" label={t('notifications.openSettings')} />
+                <MenuLink to="/privacy-policy" icon="document" label={t('legal.privacy.title')} />
               </ul>
             </nav>
           </>
