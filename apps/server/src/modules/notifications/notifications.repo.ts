@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { defaultSetting, type NotificationAction, type NotificationSettingKey } from '@planns/shared/notifications/notifications.rules';
 import type { Executor } from '../../db/database.ts';
 
 export interface NotificationRow {
   id: number;
+  user_id: number;
   action: NotificationAction;
   created_at: Date;
   viewed_at: Date | null;
@@ -36,21 +37,31 @@ export async function insertNotifications(
   return result.rows;
 }
 
-export async function listNotifications(db: Executor, userId: number, limit: number, ids?: number[]): Promise<NotificationRow[]> {
-  const only = ids ? sql`AND n.id = ANY(${ids}::bigint[])` : sql``;
+/** Notifications with their author, event and comment, newest first. */
+async function selectNotifications(db: Executor, where: RawBuilder<unknown>, limit: number): Promise<NotificationRow[]> {
   const result = await sql<NotificationRow>`
-    SELECT n.id, n.action, n.created_at, n.viewed_at, n.note, c.comment,
+    SELECT n.id, n.user_id, n.action, n.created_at, n.viewed_at, n.note, c.comment,
       CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('id', a.id, 'name', a.name, 'avatar', a.avatar_s) END AS author,
       CASE WHEN e.id IS NULL THEN NULL ELSE json_build_object('id', e.id, 'hash', e.hash, 'name', e.name) END AS event
     FROM notifications n
     LEFT JOIN users a ON a.id = n.author_id
     LEFT JOIN events e ON e.id = n.event_id
     LEFT JOIN comments c ON c.id = n.comment_id
-    WHERE n.user_id = ${userId} ${only}
+    WHERE ${where}
     ORDER BY n.created_at DESC, n.id DESC
     LIMIT ${limit}
   `.execute(db);
   return result.rows;
+}
+
+/** One person's newest notifications. */
+export function listNotifications(db: Executor, userId: number, limit: number): Promise<NotificationRow[]> {
+  return selectNotifications(db, sql`n.user_id = ${userId}`, limit);
+}
+
+/** These notifications, whoever they are for (delivering what a change wrote, in one query). */
+export function notificationsByIds(db: Executor, ids: number[]): Promise<NotificationRow[]> {
+  return selectNotifications(db, sql`n.id = ANY(${ids}::bigint[])`, ids.length);
 }
 
 export async function markAllViewed(db: Executor, userId: number, now: Date): Promise<number> {

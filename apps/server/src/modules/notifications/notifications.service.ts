@@ -33,10 +33,6 @@ export async function listNotifications(deps: AppDeps, actor: Actor): Promise<No
   return (await repo.listNotifications(deps.db, actor.userId, NOTIFICATIONS_LIMIT)).map(present);
 }
 
-/** The notifications with these ids, for live delivery to their recipient. */
-export async function loadForDelivery(deps: AppDeps, userId: number, ids: number[]): Promise<Notification[]> {
-  return (await repo.listNotifications(deps.db, userId, ids.length, ids)).map(present);
-}
 
 export async function markAllViewed(deps: AppDeps, actor: Actor): Promise<void> {
   await repo.markAllViewed(deps.db, actor.userId, deps.clock.now());
@@ -67,9 +63,8 @@ export async function updateSettings(deps: AppDeps, actor: Actor, changes: { key
 /** Sends notifications written by a committed transaction to their recipients' rooms. */
 export async function deliver(deps: AppDeps, written: { id: number; user_id: number }[]): Promise<void> {
   if (!deps.realtime || written.length === 0) return;
-  const byUser = new Map<number, number[]>();
-  for (const row of written) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row.id]);
-  for (const [userId, ids] of byUser) {
-    for (const notification of await loadForDelivery(deps, userId, ids)) deps.realtime.emit(userRoom(userId), NOTIFICATION_MESSAGE, notification);
+  // One query for every recipient (a comment on a busy event notifies all its guests).
+  for (const row of await repo.notificationsByIds(deps.db, written.map((w) => w.id))) {
+    deps.realtime.emit(userRoom(row.user_id), NOTIFICATION_MESSAGE, present(row));
   }
 }
