@@ -27,6 +27,8 @@ import { shareRoutes } from './modules/share/share.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { guestsRoutes } from './modules/guests/guests.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
+import { galleryRoutes } from './modules/gallery/gallery.routes.ts';
+import { mediaRoutes } from './modules/gallery/media.routes.ts';
 import { rsvpRoutes } from './modules/rsvp/rsvp.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -108,12 +110,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(profileRoutes, { deps });
       await api.register(guestsRoutes, { deps });
       await api.register(groupsRoutes, { deps });
+      await api.register(galleryRoutes, { deps });
+      await api.register(mediaRoutes, { deps });
       if (deps.sms instanceof ConsoleSmsProvider) await api.register(devRoutes, { sms: deps.sms });
     },
     { prefix: '/api' },
   );
 
-  registerMedia(app, deps.storage);
+  registerMedia(app, deps.storage, { presignSeconds: deps.config.S3_PRESIGN_SECONDS });
   await registerWebApp(app, deps.config.webDistDir, { eventPreview: (ref, acceptLanguage) => loadEventSharePreview(deps, ref, acceptLanguage) });
   return app;
 }

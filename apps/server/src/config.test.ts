@@ -118,6 +118,64 @@ describe('loadConfig', () => {
     expect(config.TWILIO_VERIFY_SERVICE_SID).toBe('VA456');
   });
 
+  it('stores media locally by default; s3 needs S3_BUCKET and reads the S3_* variables', () => {
+    const config = loadConfig({});
+    expect(config.STORAGE_PROVIDER).toBe('local');
+    expect(config).toMatchObject({ S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false, S3_PRESIGN_SECONDS: 3600 });
+    expect(config.S3_BUCKET).toBeUndefined();
+    expect(config.S3_ENDPOINT).toBeUndefined();
+    expect(loadConfig({ STORAGE_PROVIDER: '', S3_REGION: '', S3_PRESIGN_SECONDS: '', S3_FORCE_PATH_STYLE: '' })).toMatchObject({
+      STORAGE_PROVIDER: 'local',
+      S3_REGION: 'us-east-1',
+      S3_PRESIGN_SECONDS: 3600,
+      S3_FORCE_PATH_STYLE: false,
+    });
+
+    const err = configError({ STORAGE_PROVIDER: 's3', PORT: 'abc' });
+    expect(named(err.problems)).toEqual(['PORT', 'S3_BUCKET']);
+    expect(err.problems).toContain('S3_BUCKET: required when STORAGE_PROVIDER=s3');
+
+    const s3 = loadConfig({
+      STORAGE_PROVIDER: 's3',
+      S3_BUCKET: 'planns-media',
+      S3_REGION: 'auto',
+      S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
+      S3_ACCESS_KEY_ID: 'AKID',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PRESIGN_SECONDS: '900',
+    });
+    expect(s3).toMatchObject({
+      STORAGE_PROVIDER: 's3',
+      S3_BUCKET: 'planns-media',
+      S3_REGION: 'auto',
+      S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
+      S3_ACCESS_KEY_ID: 'AKID',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: true,
+      S3_PRESIGN_SECONDS: 900,
+    });
+    // Without keys the SDK's default chain (environment, instance role) is used.
+    expect(loadConfig({ STORAGE_PROVIDER: 's3', S3_BUCKET: 'b' }).S3_ACCESS_KEY_ID).toBeUndefined();
+  });
+
+  it('refuses bad S3_* values and a key id without its secret', () => {
+    expect(named(configError({ STORAGE_PROVIDER: 'gcs' }).problems)).toEqual(['STORAGE_PROVIDER']);
+    const err = configError({
+      STORAGE_PROVIDER: 's3',
+      S3_BUCKET: 'b',
+      S3_ENDPOINT: 'ftp://store.example',
+      S3_FORCE_PATH_STYLE: 'maybe',
+      S3_PRESIGN_SECONDS: '604801',
+    });
+    expect(named(err.problems)).toEqual(['S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_PRESIGN_SECONDS']);
+    expect(configError({ STORAGE_PROVIDER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'AKID' }).problems).toEqual([
+      'S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID',
+    ]);
+    expect(named(configError({ S3_SECRET_ACCESS_KEY: 'secret' }).problems)).toEqual(['S3_ACCESS_KEY_ID']);
+    expect(loadConfig({ STORAGE_PROVIDER: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://127.0.0.1:9000' }).S3_ENDPOINT).toBe('http://127.0.0.1:9000');
+  });
+
   it('knows an https PUBLIC_URL', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://planns.example' });
     expect(config.isHttps).toBe(true);

@@ -37,7 +37,16 @@ const envSchema = z.object({
   OTP_LENGTH: int(OTP_MIN_LENGTH, OTP_MAX_LENGTH, OTP_DEFAULT_LENGTH),
   SEED_DEMO: bool.default(true),
   DEMO_CITY: z.preprocess(emptyToUndefined, z.enum(DEMO_CITIES).default('barcelona')),
-  STORAGE_PROVIDER: z.enum(['local']).default('local'),
+  STORAGE_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['local', 's3']).default('local')),
+  /** s3: any S3-compatible store; unset endpoint means AWS S3, unset keys the SDK's default chain. */
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, bool.default(false)),
+  /** Lifetime of the presigned GET URLs /media/<key> redirects to (SigV4 allows a week at most). */
+  S3_PRESIGN_SECONDS: int(60, 604_800, 3600),
   ANALYTICS_PROVIDER: z.enum(['none']).default('none'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
@@ -77,9 +86,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env.SMS_PROVIDER === 'twilio' ? TWILIO_KEYS.filter((key) => !env[key]).map((key) => `${key}: required when SMS_PROVIDER=twilio`) : [];
   const googleProblems =
     env.GEOCODING_PROVIDER === 'google' && !env.GOOGLE_MAPS_API_KEY ? ['GOOGLE_MAPS_API_KEY: required when GEOCODING_PROVIDER=google'] : [];
-  if (!parsed.success || twilioProblems.length > 0 || googleProblems.length > 0) {
+  const s3Problems = env.STORAGE_PROVIDER === 's3' && !env.S3_BUCKET ? ['S3_BUCKET: required when STORAGE_PROVIDER=s3'] : [];
+  // A key id without its secret (or the reverse) would silently fall back to the default chain.
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    s3Problems.push(env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID' : 'S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY');
+  }
+  const providerProblems = [...twilioProblems, ...googleProblems, ...s3Problems];
+  if (!parsed.success || providerProblems.length > 0) {
     const issues = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
-    throw new ConfigError([...issues, ...twilioProblems, ...googleProblems]);
+    throw new ConfigError([...issues, ...providerProblems]);
   }
   const e = parsed.data;
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);

@@ -19,6 +19,7 @@ import { OfflineGeocodingProvider } from '../src/providers/geocoding/offline-geo
 import { ConsoleSmsProvider } from '../src/providers/sms/console-sms.ts';
 import type { SmsProvider } from '../src/providers/sms/sms-provider.ts';
 import { LocalStorageProvider } from '../src/providers/storage/local-storage.ts';
+import type { StorageProvider } from '../src/providers/storage/storage-provider.ts';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -62,6 +63,8 @@ export interface TestAppOptions {
   sms?: SmsProvider;
   /** The offline gazetteer by default (read only if a test geocodes). */
   geocoding?: GeocodingProvider;
+  /** Local storage in the temporary DATA_DIR by default. */
+  storage?: StorageProvider;
   redis?: AppDeps['redis'];
   /** Attach the socket.io server (the test then listens on a port to connect clients). */
   sockets?: boolean;
@@ -87,7 +90,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     db,
     clock,
     sms: options.sms ?? consoleSms,
-    storage: new LocalStorageProvider(path.join(dataDir, 'media')),
+    storage: options.storage ?? new LocalStorageProvider(path.join(dataDir, 'media')),
     geocoding: options.geocoding ?? new OfflineGeocodingProvider(),
     ...(options.redis ? { redis: options.redis } : {}),
     realtime: new RealtimeHub(),

@@ -109,6 +109,7 @@ export interface EventsTable {
   clone_id: number | null;
   deleted_by_moderator_at: Date | null;
   deleted_by_moderator_id: number | null;
+  gallery_requires_approval: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   ends_at: ColumnType<Date, never, never>;
@@ -194,6 +195,56 @@ export interface NotificationSettingsTable {
   updated_at: Timestamp;
 }
 
+export interface MediaUploadsTable {
+  id: string;
+  user_id: number;
+  event_id: number;
+  state: Generated<'incoming' | 'ready' | 'posted'>;
+  resource_type: 'image' | 'video' | null;
+  format: string | null;
+  url: string | null;
+  url_m: string | null;
+  url_l: string | null;
+  width: number | null;
+  height: number | null;
+  bytes: number | null;
+  incoming_key: string | null;
+  created_at: Timestamp;
+}
+
+export interface GalleryItemsTable {
+  id: Generated<number> & Id;
+  event_id: number;
+  user_id: number;
+  upload_id: string;
+  type: 'image' | 'video';
+  url: string;
+  url_m: string;
+  url_l: string;
+  width: number | null;
+  height: number | null;
+  approved: boolean;
+  hidden_at: Date | null;
+  likes_count: Generated<number>;
+  reports_count: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface GalleryLikesTable {
+  gallery_id: number;
+  user_id: number;
+  created_at: Timestamp;
+}
+
+export interface GalleryReportsTable {
+  id: Generated<number> & Id;
+  gallery_id: number;
+  user_id: number;
+  reason: 'inappropriate' | 'privacy' | 'other';
+  description: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -215,4 +266,8 @@ export interface Database {
   follows: FollowsTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
+  media_uploads: MediaUploadsTable;
+  gallery_items: GalleryItemsTable;
+  gallery_likes: GalleryLikesTable;
+  gallery_reports: GalleryReportsTable;
 }

@@ -4,8 +4,22 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
 
+/**
+ * The origins the browser reaches the s3 store at: /media/ redirects there and direct uploads PUT
+ * there. With an endpoint, the SDK addresses the bucket as a sub-domain of it unless path style.
+ */
+export function storageOrigins(config: Config): string[] {
+  if (config.STORAGE_PROVIDER !== 's3' || !config.S3_BUCKET) return [];
+  if (config.S3_ENDPOINT) {
+    const endpoint = new URL(config.S3_ENDPOINT);
+    return config.S3_FORCE_PATH_STYLE ? [endpoint.origin] : [endpoint.origin, `${endpoint.protocol}//${config.S3_BUCKET}.${endpoint.host}`];
+  }
+  return [`https://${config.S3_BUCKET}.s3.${config.S3_REGION}.amazonaws.com`, `https://s3.${config.S3_REGION}.amazonaws.com`];
+}
+
 /** Security headers: a strict CSP (no inline scripts), no framing, nosniff, referrer policy. */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const store = storageOrigins(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -14,10 +28,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
         scriptSrc: ["'self'"],
         // React and the dialog library set inline styles; scripts stay strictly 'self'.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...store],
+        mediaSrc: ["'self'", 'blob:', ...store],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...store],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

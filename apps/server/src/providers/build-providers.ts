@@ -9,6 +9,7 @@ import { ConsoleSmsProvider } from './sms/console-sms.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
 import { TwilioSmsProvider } from './sms/twilio-sms.ts';
 import { LocalStorageProvider } from './storage/local-storage.ts';
+import { S3StorageProvider } from './storage/s3-storage.ts';
 import type { StorageProvider } from './storage/storage-provider.ts';
 
 /** Chooses each provider from the configuration; the defaults need no network and no account. */
@@ -33,6 +34,19 @@ export function buildGeocodingProvider(config: Config): GeocodingProvider {
   return new OfflineGeocodingProvider();
 }
 
+/** local (DATA_DIR/media) or s3 (any S3-compatible bucket). */
 export function buildStorageProvider(config: Config): StorageProvider {
+  if (config.STORAGE_PROVIDER === 's3') {
+    return new S3StorageProvider({
+      bucket: config.S3_BUCKET!,
+      region: config.S3_REGION,
+      ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT } : {}),
+      ...(config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+        ? { credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY } }
+        : {}),
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      presignSeconds: config.S3_PRESIGN_SECONDS,
+    });
+  }
   return new LocalStorageProvider(path.join(config.dataDir, 'media'));
 }

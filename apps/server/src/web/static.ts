@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendError } from '../http/error-handler.ts';
 import { AppError } from '../http/app-error.ts';
-import type { StorageProvider } from '../providers/storage/storage-provider.ts';
+import { STORAGE_KEY_PATTERN, type ByteRange, type StorageProvider } from '../providers/storage/storage-provider.ts';
 import { injectSharePreview, type SharePreview } from './share-preview-html.ts';
 
 const MEDIA_TYPES: Record<string, string> = {
@@ -17,21 +17,86 @@ const MEDIA_TYPES: Record<string, string> = {
   mov: 'video/quicktime',
 };
 
-/** Uploaded media: right type, nosniff, sandboxed, immutable (keys are random). */
-export function registerMedia(app: FastifyInstance, storage: StorageProvider): void {
-  app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
-    const key = (request.params as { '*': string })['*'];
-    const file = storage.read ? await storage.read(key) : null;
-    if (!file) return sendError(reply, new AppError('not_found', 'No such file'));
-    const ext = key.slice(key.lastIndexOf('.') + 1);
-    return reply
-      .header('content-type', MEDIA_TYPES[ext] ?? 'application/octet-stream')
-      .header('content-length', file.size)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cross-origin-resource-policy', 'same-origin')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(file.stream);
+/**
+ * A Range header asking for one range of a file of `size` bytes: the range, 'unsatisfiable'
+ * (answered 416), or null to serve the whole file (no header, several ranges, or a malformed one,
+ * which RFC 9110 §14.2 says to ignore).
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+  const m = header?.trim().match(/^bytes\s*=\s*(\d*)\s*-\s*(\d*)$/i);
+  if (!m) return null;
+  const [first, last] = [m[1]!, m[2]!];
+  if (first === '') {
+    // bytes=-n: the last n bytes.
+    if (last === '') return null;
+    const n = Number(last);
+    if (!Number.isSafeInteger(n)) return null;
+    if (n === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - n), end: size - 1 };
+  }
+  // bytes=a-b or bytes=a- (to the end); b < a is no valid range at all.
+  const start = Number(first);
+  const end = last === '' ? Number.MAX_SAFE_INTEGER : Number(last);
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(end, size - 1) };
+}
+
+export interface MediaOptions {
+  /** s3: the presigned GET URLs' lifetime, which the redirect may be cached for (less a minute). */
+  presignSeconds?: number;
+}
+
+/**
+ * Uploaded media. local: streamed with the right type, nosniff, sandboxed, immutable (keys are
+ * random), with single byte ranges for video seeking. s3: a redirect to a presigned GET URL, so
+ * the bytes never pass through planns.
+ */
+export function registerMedia(app: FastifyInstance, storage: StorageProvider, options: MediaOptions = {}): void {
+  // GET and HEAD in one route: Fastify's automatic HEAD would read the whole file to discard it.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/media/*',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      if (!STORAGE_KEY_PATTERN.test(key)) return sendError(reply, new AppError('not_found', 'No such file'));
+      if (storage.presignGet) {
+        const maxAge = Math.max(0, (options.presignSeconds ?? 0) - 60);
+        return reply.header('cache-control', `private, max-age=${maxAge}`).redirect(await storage.presignGet(key), 302);
+      }
+      const file = await storage.read(key);
+      if (!file) return sendError(reply, new AppError('not_found', 'No such file'));
+      const range = parseRange(request.headers.range, file.size);
+      if (range === 'unsatisfiable') {
+        file.stream.destroy();
+        return reply.status(416).header('accept-ranges', 'bytes').header('content-range', `bytes */${file.size}`).send();
+      }
+      let body = file.stream;
+      if (range && request.method !== 'HEAD') {
+        file.stream.destroy();
+        const part = await storage.read(key, range);
+        if (!part) return sendError(reply, new AppError('not_found', 'No such file'));
+        body = part.stream;
+      }
+      const ext = key.slice(key.lastIndexOf('.') + 1);
+      void reply
+        .status(range ? 206 : 200)
+        .header('content-type', MEDIA_TYPES[ext] ?? 'application/octet-stream')
+        .header('content-length', range ? range.end - range.start + 1 : file.size)
+        .header('accept-ranges', 'bytes')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cross-origin-resource-policy', 'same-origin')
+        .header('cache-control', 'public, max-age=31536000, immutable');
+      if (range) void reply.header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
+      if (request.method === 'HEAD') {
+        // The headers alone (with the length a GET would send): nothing is read.
+        body.destroy();
+        return reply.send();
+      }
+      return reply.send(body);
+    },
   });
 }
 

@@ -79,6 +79,8 @@ export const eventSchema = z
     group_id: z.number().int().nullable(),
     group: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     allow_whatsapp: z.boolean(),
+    /** Gallery items wait for the owner's approval before others see them (default off). */
+    gallery_requires_approval: z.boolean(),
     user_id: z.number().int(),
     creator: eventCreatorSchema,
     categories: z.array(categorySchema),
@@ -326,6 +328,8 @@ export const eventBodySchema = z
     max_companions: attendeeLimit,
     categories: idArray.default([]),
     allow_whatsapp: boolish.default(true),
+    /** The owner approves gallery items before others see them (default off). */
+    gallery_requires_approval: boolish.default(false),
     /** 'I am attending' (default true on create) and the companions the owner brings. */
     is_attending: boolish.optional(),
     companions: idArray.default([]),

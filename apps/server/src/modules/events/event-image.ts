@@ -59,7 +59,7 @@ export async function storeEventImage(storage: StorageProvider, ownerId: number,
 export async function copyEventImage(storage: StorageProvider, ownerId: number, source: EventImageUrls): Promise<EventImageUrls | null> {
   const read = async (url: string) => {
     const key = storage.keyFromUrl(url);
-    const file = key && storage.read ? await storage.read(key) : null;
+    const file = key ? await storage.read(key) : null;
     if (!file) return null;
     const chunks: Buffer[] = [];
     for await (const chunk of file.stream) chunks.push(chunk as Buffer);

@@ -51,6 +51,7 @@ export function presentEvent(row: EventDetailRow, actor: Actor | null): Event {
     group_id: row.group_id,
     group: row.group_id !== null && row.group_name !== null ? { id: row.group_id, name: row.group_name } : null,
     allow_whatsapp: row.allow_whatsapp,
+    gallery_requires_approval: row.gallery_requires_approval,
     user_id: row.user_id,
     creator: {
       id: row.user_id,

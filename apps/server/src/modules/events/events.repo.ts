@@ -84,6 +84,7 @@ export type EventWrite = {
   visibility: 'public' | 'private' | 'friends';
   group_id: number | null;
   allow_whatsapp: boolean;
+  gallery_requires_approval: boolean;
 };
 
 export async function insertEvent(

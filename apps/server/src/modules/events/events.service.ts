@@ -22,8 +22,9 @@ import { copyEventImage, renderEventImage, storeEventImage, type EventImageUrls 
 import { canDeleteEvent, canManageEvent, canModerate, canViewEvent, isEventOwner } from './events.policy.ts';
 import { presentEvent } from './events.presenter.ts';
 import * as repo from './events.repo.ts';
+import { uploadFilesOfEvent } from '../gallery/gallery.repo.ts';
 
-const eventNotFound = () => notFound('Event not found');
+export const eventNotFound = () => notFound('Event not found');
 const removedByModerator = () => new AppError('conflict', 'This event was deleted by a moderator');
 const invalidFields = (fields: Record<string, string>) => new AppError('validation_failed', 'Some fields are not valid', fields);
 
@@ -173,6 +174,7 @@ function eventValues(body: EventBody): repo.EventWrite {
     visibility: visibilityFromFlags(body.is_private, body.is_friends),
     group_id: body.group_id ?? null,
     allow_whatsapp: body.allow_whatsapp,
+    gallery_requires_approval: body.gallery_requires_approval,
   };
 }
 
@@ -268,8 +270,11 @@ export async function updateEvent(deps: AppDeps, actor: Actor, id: number, body:
 export async function deleteEvent(deps: AppDeps, actor: Actor, id: number): Promise<void> {
   const current = await loadVisible(deps, actor, id);
   if (!canDeleteEvent(actor, current)) throw forbidden('Only the owner can delete this event');
+  // The gallery's files go with the event (its rows go by cascade).
+  const galleryFiles = await uploadFilesOfEvent(deps.db, id);
   await repo.deleteEvent(deps.db, id);
-  await deleteStoredFiles(deps.storage, [current.image, current.m_image]);
+  await deleteStoredFiles(deps.storage, [current.image, current.m_image, ...galleryFiles.flatMap((f) => [f.url, f.url_m, f.url_l])]);
+  await Promise.all(galleryFiles.map((f) => (f.incoming_key ? deps.storage.delete(f.incoming_key).catch(() => {}) : undefined)));
 }
 
 /** DELETE events/moderator/{id}: flagged, not erased; its page shows the 'deleted by moderator' banner. */

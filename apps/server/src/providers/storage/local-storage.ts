@@ -1,10 +1,10 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { StorageProvider } from './storage-provider.ts';
+import { pipeline } from 'node:stream/promises';
+import { keyFromMediaUrl, MEDIA_URL_PREFIX, STORAGE_KEY_PATTERN, type ByteRange, type StorageProvider, type StoredFile } from './storage-provider.ts';
 
-export const MEDIA_URL_PREFIX = '/media/';
-const KEY_PATTERN = /^[a-z0-9_-]+(\/[a-zA-Z0-9_-]+)*\/[a-zA-Z0-9_-]+\.(webp|jpg|png|gif|mp4|webm|mov)$/;
+export { MEDIA_URL_PREFIX } from './storage-provider.ts';
 
 /** Files under DATA_DIR/media, served by the media route with safe headers. */
 export class LocalStorageProvider implements StorageProvider {
@@ -16,34 +16,46 @@ export class LocalStorageProvider implements StorageProvider {
   }
 
   private pathFor(key: string): string {
-    if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key ${key}`);
+    if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`invalid storage key ${key}`);
     return path.join(this.root, key);
   }
 
-  async put(key: string, body: Buffer): Promise<string> {
+  /** Written under a temporary name and renamed: a reader never sees half a file. */
+  private async writeAtomically(key: string, write: (tmp: string) => Promise<void>): Promise<string> {
     const file = this.pathFor(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    await fs.writeFile(tmp, body);
-    await fs.rename(tmp, file);
+    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    try {
+      await write(tmp);
+      await fs.rename(tmp, file);
+    } catch (err) {
+      await fs.rm(tmp, { force: true });
+      throw err;
+    }
     return MEDIA_URL_PREFIX + key;
+  }
+
+  put(key: string, body: Buffer): Promise<string> {
+    return this.writeAtomically(key, (tmp) => fs.writeFile(tmp, body));
+  }
+
+  putFile(key: string, filePath: string): Promise<string> {
+    return this.writeAtomically(key, (tmp) => pipeline(createReadStream(filePath), createWriteStream(tmp)));
   }
 
   async delete(key: string): Promise<void> {
     await fs.rm(this.pathFor(key), { force: true });
   }
 
-  async read(key: string) {
-    if (!KEY_PATTERN.test(key)) return null;
+  async read(key: string, range?: ByteRange): Promise<StoredFile | null> {
+    if (!STORAGE_KEY_PATTERN.test(key)) return null;
     const file = this.pathFor(key);
     const stat = await fs.stat(file).catch(() => null);
     if (!stat?.isFile()) return null;
-    return { stream: createReadStream(file), size: stat.size };
+    return { stream: createReadStream(file, range ? { start: range.start, end: range.end } : {}), size: stat.size };
   }
 
   keyFromUrl(url: string): string | null {
-    if (!url.startsWith(MEDIA_URL_PREFIX)) return null;
-    const key = url.slice(MEDIA_URL_PREFIX.length);
-    return KEY_PATTERN.test(key) ? key : null;
+    return keyFromMediaUrl(url);
   }
 }
