@@ -11,6 +11,7 @@ import { buildGeocodingProvider, buildSmsProvider, buildStorageProvider } from '
 import { RealtimeHub } from './realtime/realtime-hub.ts';
 import { attachSocketServer } from './realtime/socket-server.ts';
 import { seedDemoEvents } from './seed/demo-events-seed.ts';
+import { seedDemoGallery } from './seed/demo-gallery-seed.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
 
 /** loadConfig -> start the database -> buildApp -> listen; SIGTERM drains and stops cleanly. */
@@ -48,8 +49,9 @@ async function main(): Promise<void> {
 
   if (config.SEED_DEMO) {
     const seedStarted = Date.now();
-    // People on an empty database; events once the people exist and there are no events yet.
-    const seeded = [await seedDemoData(deps), await seedDemoEvents(deps)].filter(Boolean);
+    // People on an empty database; events once the people exist and there are no events yet;
+    // gallery photos on past demo events once.
+    const seeded = [await seedDemoData(deps), await seedDemoEvents(deps), await seedDemoGallery(deps)].filter(Boolean);
     if (seeded.length > 0) bootLog(`seeded demo data: ${seeded.join(', ')} in ${Date.now() - seedStarted} ms`);
   }
 

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DEMO_CITY_DATA } from '../src/seed/demo-cities.ts';
 import { seedDemoEvents } from '../src/seed/demo-events-seed.ts';
+import { seedDemoGallery } from '../src/seed/demo-gallery-seed.ts';
 import { DEMO_USERS, seedDemoData } from '../src/seed/demo-seed.ts';
 import { buildUser, createTestApp, signIn, type TestContext } from './harness.ts';
 
@@ -280,6 +281,36 @@ describe('seedDemoEvents', () => {
     expect(await tableCounts(events.db)).toEqual(before);
     expect((await mediaFiles(events.dataDir)).sort()).toEqual(files.sort());
   });
+
+  it('seeds photos in the galleries of past events once, served like uploads', async () => {
+    const summary = await seedDemoGallery(events.deps);
+    expect(summary).toMatch(/^\d+ gallery photos on \d+ past events$/);
+    const items = await events.db
+      .selectFrom('gallery_items as g')
+      .innerJoin('events as e', 'e.id', 'g.event_id')
+      .select(['g.id', 'g.url', 'g.url_m', 'g.user_id', 'g.event_id', 'g.approved', 'e.ends_at', 'e.user_id as owner_id'])
+      .execute();
+    expect(items.length).toBeGreaterThanOrEqual(30);
+    const now = events.clock.now();
+    for (const item of items) {
+      expect(item.ends_at.getTime()).toBeLessThan(now.getTime());
+      expect(item.approved).toBe(true);
+      // Posted by the owner or someone going or maybe.
+      if (item.user_id !== item.owner_id) {
+        const answer = await events.db.selectFrom('event_users').select('status').where('event_id', '=', item.event_id).where('user_id', '=', item.user_id).executeTakeFirst();
+        expect(['going', 'maybe']).toContain(answer?.status);
+      }
+    }
+    expect(new Set(items.map((i) => i.url)).size).toBe(items.length);
+    const res = await events.app.inject({ method: 'GET', url: items[0]!.url_m });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    const files = await mediaFiles(events.dataDir);
+    expect(files.filter((f) => f.includes(`${path.sep}gallery${path.sep}`))).toHaveLength(items.length * 3);
+    // Once: even after every photo is deleted.
+    await events.db.deleteFrom('gallery_items').execute();
+    expect(await seedDemoGallery(events.deps)).toBeNull();
+  }, SEED_TIMEOUT);
 
   it('seeds once when two servers start on the same database', async () => {
     await seedDemoData(eventsRaced.deps);

@@ -15,12 +15,9 @@ const unreadable = () => new AppError('validation_failed', M.unreadable, { file:
 const heicUnreadable = () => new AppError('unsupported_media_type', M.heicUnreadable, { file: M.heicUnreadable });
 
 /**
- * Turns a received gallery file into what the gallery stores. Pictures: the pixel count is read
- * from the header before anything is decoded (a decompression bomb stops there), then the
- * picture is decoded once, strictly (a truncated or damaged file is refused), turned upright,
- * stripped of its metadata and re-encoded as WebP in three sizes. Videos are stored as they came,
- * under the extension of the type their bytes showed. Every stored key is returned, so that a
- * caller that fails afterwards can remove them.
+ * Turns a received gallery file into what the gallery stores: pictures re-encoded
+ * (renderGalleryImage), videos stored as they came under the extension of the type their bytes
+ * showed. Every stored key is returned, so that a caller that fails afterwards can remove them.
  */
 export async function storeGalleryMedia(storage: StorageProvider, file: string, received: ReceivedFile, keyBase: string): Promise<StoredMedia> {
   const { media } = received;
@@ -41,59 +38,67 @@ export async function storeGalleryMedia(storage: StorageProvider, file: string, 
     };
   }
 
-  const isHeic = media.format === 'heic';
-  const input = () => sharp(file, { limitInputPixels: GALLERY_IMAGE_MAX_PIXELS, failOn: 'error', sequentialRead: true });
+  const rendered = await renderGalleryImage(file, media.format === 'heic');
+  const stored = await storeRenderedImage(storage, keyBase, rendered);
+  return { ...stored, resource_type: 'image', format: media.format, bytes: received.bytes };
+}
+
+export interface RenderedImage {
+  full: Buffer;
+  large: Buffer;
+  medium: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * A picture file (or bytes) checked and re-encoded: the pixel count is read from the header
+ * before anything is decoded (a decompression bomb stops there), then the picture is decoded
+ * once, strictly (a truncated or damaged file is refused), turned upright, stripped of its
+ * metadata and encoded as WebP in three sizes.
+ */
+export async function renderGalleryImage(input: string | Buffer, isHeic = false): Promise<RenderedImage> {
+  const source = () => sharp(input, { limitInputPixels: GALLERY_IMAGE_MAX_PIXELS, failOn: 'error', sequentialRead: true });
+  const refuse = (err: unknown) => {
+    if (/pixel limit/i.test(String(err))) return tooManyPixels();
+    return isHeic ? heicUnreadable() : unreadable();
+  };
   let meta: Metadata;
   try {
-    meta = await input().metadata();
+    meta = await source().metadata();
   } catch (err) {
-    if (/pixel limit/i.test(String(err))) throw tooManyPixels();
-    throw isHeic ? heicUnreadable() : unreadable();
+    throw refuse(err);
   }
-  if (!meta.width || !meta.height) throw isHeic ? heicUnreadable() : unreadable();
+  if (!meta.width || !meta.height) throw refuse(null);
   if (meta.width * meta.height > GALLERY_IMAGE_MAX_PIXELS) throw tooManyPixels();
 
   let full: { data: Buffer; info: OutputInfo };
   try {
-    full = await input()
+    full = await source()
       .rotate()
       .resize({ width: GALLERY_IMAGE_SIZES.url, height: GALLERY_IMAGE_SIZES.url, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
   } catch (err) {
-    if (/pixel limit/i.test(String(err))) throw tooManyPixels();
-    throw isHeic ? heicUnreadable() : unreadable();
+    throw refuse(err);
   }
   // The smaller sizes come from the re-encoded picture: the original is decoded only once.
   const smaller = (side: number) =>
     sharp(full.data).resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
   const [large, medium] = await Promise.all([smaller(GALLERY_IMAGE_SIZES.url_l), smaller(GALLERY_IMAGE_SIZES.url_m)]);
+  return { full: full.data, large, medium, width: full.info.width, height: full.info.height };
+}
 
-  const keys = [`${keyBase}.webp`, `${keyBase}-l.webp`, `${keyBase}-m.webp`];
-  const stored: string[] = [];
+/** Stores the three sizes under keyBase(.webp, -l.webp, -m.webp); on failure removes what it stored. */
+export async function storeRenderedImage(storage: StorageProvider, keyBase: string, rendered: RenderedImage) {
+  const keys = [`${keyBase}.webp`, `${keyBase}-l.webp`, `${keyBase}-m.webp`] as const;
+  const bodies = [rendered.full, rendered.large, rendered.medium] as const;
   const urls: string[] = [];
   try {
-    for (const [key, body] of [
-      [keys[0]!, full.data],
-      [keys[1]!, large],
-      [keys[2]!, medium],
-    ] as const) {
-      urls.push(await storage.put(key, body, 'image/webp'));
-      stored.push(key);
-    }
+    for (const [i, key] of keys.entries()) urls.push(await storage.put(key, bodies[i]!, 'image/webp'));
   } catch (err) {
-    await Promise.all(stored.map((key) => storage.delete(key).catch(() => {})));
+    await Promise.all(keys.map((key) => storage.delete(key).catch(() => {})));
     throw err;
   }
-  return {
-    url: urls[0]!,
-    url_l: urls[1]!,
-    url_m: urls[2]!,
-    resource_type: 'image',
-    width: full.info.width,
-    height: full.info.height,
-    format: media.format,
-    bytes: received.bytes,
-    keys,
-  };
+  return { url: urls[0]!, url_l: urls[1]!, url_m: urls[2]!, width: rendered.width, height: rendered.height, keys: [...keys] };
 }
