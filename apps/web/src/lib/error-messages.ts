@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { isApiError, type ApiError } from './api-client.ts';
 
 /** Error codes whose field messages are translated here rather than shown as the server wrote them. */
-function translatedMessage(error: ApiError, t: ReturnType<typeof useTranslation>['t']): string | null {
+function translatedMessage(error: ApiError, t: TFunction): string | null {
   switch (error.code) {
     case 'phone_invalid':
       return t('errors.phoneWrong');

@@ -8,7 +8,7 @@ export const LAZY_NAMESPACES: readonly string[] = [
   'login', 'phone', 'cropper', 'avatar', 'profile', 'companions', 'account', 'legal',
   // the event screens
   'eventsList', 'filters', 'categories', 'eventPage', 'eventMenu', 'eventForm',
-  'notFound', 'comments', 'rsvp', 'guests',
+  'notFound', 'comments', 'rsvp', 'guests', 'gallery',
   // the bell's panel, /notifications and /notification_settings
   'notifications',
   // /friends, /user-search and /profile/{id}

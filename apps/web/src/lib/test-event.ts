@@ -39,6 +39,7 @@ export function buildEvent(overrides: Partial<Event> = {}): Event {
     group_id: null,
     group: null,
     allow_whatsapp: true,
+    gallery_requires_approval: false,
     user_id: 5,
     creator: { id: 5, name: 'Ana', avatar: null, avatar_s: null, phone: '+34 600 111 222' },
     categories: [],

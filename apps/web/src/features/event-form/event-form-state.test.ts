@@ -30,6 +30,7 @@ describe('initialFormState', () => {
     expect(state.isFriends).toBe(false);
     expect(state.isAttending).toBe(true);
     expect(state.allowWhatsapp).toBe(true);
+    expect(state.galleryRequiresApproval).toBe(false);
     expect(state.start).toEqual(new Date(2026, 4, 10, 15, 0, 0));
     expect(state.end).toBeNull();
   });
@@ -132,6 +133,11 @@ describe('compileEventBody', () => {
     expect(body).not.toHaveProperty('companions');
   });
 
+  it('sends whether gallery items wait for approval', () => {
+    expect(compileEventBody(filled(), create)).toMatchObject({ gallery_requires_approval: false });
+    expect(compileEventBody(filled({ galleryRequiresApproval: true }), create)).toMatchObject({ gallery_requires_approval: true });
+  });
+
   it('keeps private and friends exclusive', () => {
     expect(compileEventBody(filled({ isPrivate: true, isFriends: true }), create)).toMatchObject({ is_private: true, is_friends: false });
   });
@@ -175,6 +181,7 @@ describe('formStateFromEvent', () => {
     is_public: false,
     is_friends: true,
     allow_whatsapp: false,
+    gallery_requires_approval: true,
     creator: { id: 5, name: 'Ana', avatar: null, avatar_s: null, phone: null },
     categories: [{ id: 3, slug: 'music', name: 'Music' }],
     author_companions: [7],
@@ -198,6 +205,7 @@ describe('formStateFromEvent', () => {
       min: '',
       categories: [3],
       allowWhatsapp: false,
+      galleryRequiresApproval: true,
     });
     expect(compileEventBody(state, { mode: 'clone', sourceId: 41, isOwner: true })).toMatchObject({
       price: 10,

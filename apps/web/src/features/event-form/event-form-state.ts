@@ -45,6 +45,8 @@ export type EventFormState = {
   max: string;
   categories: number[];
   allowWhatsapp: boolean;
+  /** Gallery items wait for the owner's approval before others see them. */
+  galleryRequiresApproval: boolean;
   /** Clone mode: who will own the copy (null: me). */
   owner: { id: number; name: string | null } | null;
   carried: Carried;
@@ -73,6 +75,7 @@ export function initialFormState(now: Date): EventFormState {
     max: '',
     categories: [],
     allowWhatsapp: true,
+    galleryRequiresApproval: false,
     owner: null,
     carried: {},
   };
@@ -103,6 +106,7 @@ export function formStateFromEvent(event: Event, mode: Exclude<FormMode, 'create
     max: event.max ? String(event.max) : '',
     categories: event.categories.map((category) => category.id),
     allowWhatsapp: event.allow_whatsapp,
+    galleryRequiresApproval: event.gallery_requires_approval,
     owner: null,
     carried: {
       price: event.price,
@@ -191,6 +195,7 @@ export function compileEventBody(state: EventFormState, { mode, sourceId, isOwne
     max: typeof max === 'number' ? max : null,
     categories: [...state.categories],
     allow_whatsapp: state.allowWhatsapp,
+    gallery_requires_approval: state.galleryRequiresApproval,
     ...state.carried,
   };
   // 'I am attending' is the owner's own answer: a moderator editing someone's event leaves it.

@@ -242,6 +242,13 @@ export function EventForm({ mode, user, source }: EventFormProps) {
         onCheckedChange={(checked) => patch({ allowWhatsapp: checked })}
       />
 
+      <FormSwitch
+        label={t('eventForm.galleryApproval')}
+        description={t('eventForm.galleryApprovalHint')}
+        checked={state.galleryRequiresApproval}
+        onCheckedChange={(checked) => patch({ galleryRequiresApproval: checked })}
+      />
+
       {mode === 'clone' ? (
         <OwnerPicker
           me={user}

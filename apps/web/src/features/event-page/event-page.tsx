@@ -10,6 +10,7 @@ import { EventFacts } from './event-facts.tsx';
 import { EventHost } from './event-host.tsx';
 import { EventLikeButton } from './event-like-button.tsx';
 import { EventManageMenu } from './event-manage-menu.tsx';
+import { GallerySection } from './gallery-section.tsx';
 import { RsvpBlock } from './rsvp-block.tsx';
 import { ShareButton } from './share-button.tsx';
 import { useCategoryName } from '../../lib/use-category-name.ts';
@@ -81,8 +82,10 @@ export function EventPage({ event, user }: EventPageProps) {
       <div className="event-page__slot" data-slot="share">
         <ShareButton event={event} user={user} />
       </div>
-      {/* Gallery (photos and videos of the event): arrives with the gallery issue. */}
-      <div className="event-page__slot" data-slot="gallery" />
+      {/* Gallery: 'Photos and videos (N)', the newest nine, See all, the full view and the upload queue. */}
+      <div className="event-page__slot" data-slot="gallery">
+        <GallerySection event={event} user={user} />
+      </div>
       {/* Comments: 'Comments (N)', the newest two, and the 'Comments: {event title}' panel. */}
       <div className="event-page__slot" data-slot="comments">
         <CommentsSection event={event} user={user} />
