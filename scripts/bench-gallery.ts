@@ -1,0 +1,171 @@
+/**
+ * `npm run bench:gallery`: what gallery uploads cost the server (issue "Gallery": a bomb is refused
+ * within a second without the server's memory growing by more than 100 MB; uploads are streamed,
+ * never buffered whole). Figures come from the real server in a child process, measured from
+ * outside through /proc (resident memory and its peak, reset before each case).
+ *
+ * 1. A scratch database (bench-support.ts), migrated; one person with a session and a public event.
+ * 2. apps/server/src/main.ts in a child process with its own DATA_DIR (local storage).
+ * 3. Cases, each repeated: (a) a 20,000 x 20,000 one-colour PNG bomb (about 50 KB); (b) a
+ *    truncated JPEG; (c) a 24-megapixel JPEG, processed into three WebP sizes; (d) a 150 MB MP4
+ *    streamed from disk; (e) a picture that passes 15 MB, stopped while it arrives.
+ * Prints a table; exits 0 whatever the figures, non-zero only when the set-up fails.
+ */
+import crypto from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
+import { createDb } from '../apps/server/src/db/database.ts';
+import { findFreePort } from '../apps/server/src/db/embedded-postgres.ts';
+import { hashToken, newToken } from '../apps/server/src/modules/auth/tokens.ts';
+import { newEventHash } from '../apps/server/src/modules/events/events.repo.ts';
+import { jpegBytes, mp4Bytes, pngBomb } from '../apps/server/test/media-fixtures.ts';
+import { log, memoryOfPid, openScratchDatabase, startChild, stopAllChildren, stopChild, waitForOk } from './bench-support.ts';
+
+const REPEAT = Number(process.env.BENCH_REPEAT) || 5;
+const VIDEO_MB = Number(process.env.BENCH_VIDEO_MB) || 150;
+const TARGET_BOMB_MS = 1000;
+const TARGET_GROWTH_MB = 100;
+
+interface CaseResult {
+  name: string;
+  size: string;
+  status: number;
+  ms: number[];
+  /** Largest growth of the server's peak resident memory over its level before the case, MB. */
+  peakGrowth: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** Resets the peak resident memory (VmHWM) of a process (Linux: clear_refs 5). */
+async function resetPeak(pid: number): Promise<void> {
+  await fs.writeFile(`/proc/${pid}/clear_refs`, '5').catch(() => {});
+}
+
+async function main() {
+  const scratch = await openScratchDatabase();
+  const cleanups: (() => Promise<unknown>)[] = [() => scratch.drop()];
+  try {
+    log(`database: ${scratch.label}, PostgreSQL ${scratch.version}`);
+    const db = createDb(scratch.url, 2);
+    const user = await db.insertInto('users').values({ name: 'Bench Owner', phone: '+12025550999', terms_accepted_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+    const token = newToken();
+    await db
+      .insertInto('sessions')
+      .values({ token_hash: hashToken(token), user_id: user.id, created_at: new Date(), last_seen_at: new Date(), expires_at: new Date(Date.now() + 86_400_000), user_agent: 'bench', ip: null })
+      .execute();
+    const event = await db
+      .insertInto('events')
+      .values({ hash: newEventHash(), user_id: user.id, name: 'Bench gallery', start_date: new Date(), visibility: 'public' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.destroy();
+
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'planns-bench-gallery-'));
+    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+    const port = await findFreePort();
+    const server = startChild(['apps/server/src/main.ts'], {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: scratch.url,
+      REDIS_URL: '',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      RATE_LIMIT_MAX: '1000000000',
+    });
+    const base = `http://127.0.0.1:${port}`;
+    await waitForOk(`${base}/api/health`, server, 'the server');
+    const pid = server.pid!;
+    const url = `${base}/api/media/uploads?event_id=${event.id}`;
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' };
+
+    const send = async (body: Buffer | (() => Readable), length: number) => {
+      const started = performance.now();
+      const init: RequestInit & { duplex?: 'half' } =
+        typeof body === 'function'
+          ? { method: 'POST', headers: { ...headers, 'content-length': String(length) }, body: Readable.toWeb(body()) as ReadableStream, duplex: 'half' }
+          : { method: 'POST', headers, body };
+      const res = await fetch(url, init).catch(() => null);
+      const status = res?.status ?? 0;
+      await res?.arrayBuffer().catch(() => {});
+      return { status, ms: performance.now() - started };
+    };
+
+    // Warm-up: sharp and the routes loaded, the pool open.
+    const small = await jpegBytes(400, 300);
+    for (let i = 0; i < 3; i++) await send(small, small.length);
+
+    const runCase = async (name: string, size: string, body: Buffer | (() => Readable), length: number, repeat = REPEAT): Promise<CaseResult> => {
+      const ms: number[] = [];
+      let status = 0;
+      let peakGrowth = 0;
+      for (let i = 0; i < repeat; i++) {
+        await new Promise((r) => setTimeout(r, 300));
+        const before = (await memoryOfPid(pid))?.rss ?? Number.NaN;
+        await resetPeak(pid);
+        const result = await send(body, length);
+        const after = await memoryOfPid(pid);
+        status = result.status;
+        ms.push(result.ms);
+        peakGrowth = Math.max(peakGrowth, (after?.peak ?? Number.NaN) - before);
+      }
+      log(`${name}: HTTP ${status}, median ${median(ms).toFixed(0)} ms, peak memory +${peakGrowth.toFixed(1)} MB`);
+      return { name, size, status, ms, peakGrowth };
+    };
+
+    const results: CaseResult[] = [];
+    const bomb = pngBomb(20_000);
+    results.push(await runCase('(a) PNG bomb 20,000 x 20,000', `${(bomb.length / 1024).toFixed(0)} KB`, bomb, bomb.length));
+    const noisy = await jpegBytes(1600, 1200, { noise: true });
+    const truncated = noisy.subarray(0, Math.floor(noisy.length / 2));
+    results.push(await runCase('(b) truncated JPEG', mb(truncated.length), truncated, truncated.length));
+    const big = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+      .jpeg({ quality: 70 })
+      .toBuffer();
+    results.push(await runCase('(c) JPEG 6000 x 4000 (24 MP)', mb(big.length), big, big.length));
+    const videoFile = path.join(dataDir, 'bench-video.mp4');
+    const header = mp4Bytes(1920, 1080, 'isom', 16);
+    await fs.writeFile(videoFile, header);
+    const chunk = crypto.randomBytes(1024 * 1024);
+    for (let i = 0; i < VIDEO_MB; i++) await fs.appendFile(videoFile, chunk);
+    const videoBytes = (await fs.stat(videoFile)).size;
+    results.push(await runCase(`(d) MP4 ${VIDEO_MB} MB, streamed`, mb(videoBytes), () => createReadStream(videoFile), videoBytes, 3));
+    const oversize = Buffer.concat([await jpegBytes(), crypto.randomBytes(20 * 1024 * 1024)]);
+    results.push(await runCase('(e) picture over 15 MB', mb(oversize.length), oversize, oversize.length));
+    await stopChild(server);
+
+    const bombCase = results[0]!;
+    const bombPass = median(bombCase.ms) < TARGET_BOMB_MS && Math.max(...bombCase.ms) < TARGET_BOMB_MS && bombCase.peakGrowth < TARGET_GROWTH_MB && bombCase.status === 413;
+    const videoCase = results[3]!;
+    const streamPass = videoCase.status === 200 && videoCase.peakGrowth < TARGET_GROWTH_MB;
+    console.log('');
+    console.log(`Gallery uploads, one server on ${os.cpus().length} cores, ${REPEAT} runs per case (video: 3), local storage`);
+    console.log('| case | file | answer | median ms | max ms | server peak memory growth |');
+    console.log('|---|---|---|---|---|---|');
+    for (const r of results) {
+      console.log(`| ${r.name} | ${r.size} | ${r.status} | ${median(r.ms).toFixed(0)} | ${Math.max(...r.ms).toFixed(0)} | +${r.peakGrowth.toFixed(1)} MB |`);
+    }
+    console.log('');
+    console.log(`Bomb refused within ${TARGET_BOMB_MS} ms, memory growth under ${TARGET_GROWTH_MB} MB: ${bombPass ? 'PASS' : 'MISS'}`);
+    console.log(`A ${VIDEO_MB} MB video streamed with memory growth under ${TARGET_GROWTH_MB} MB: ${streamPass ? 'PASS' : 'MISS'}`);
+    console.log(`Video throughput: ${((videoBytes / 1024 / 1024) / (median(videoCase.ms) / 1000)).toFixed(0)} MB/s over loopback`);
+  } finally {
+    await stopAllChildren();
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
