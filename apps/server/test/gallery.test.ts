@@ -399,3 +399,16 @@ describe('gallery likes and reports', () => {
     expect(ids(await list(stranger.headers, event.id))).toEqual([photo.id]);
   });
 });
+
+describe('gallery in the API document', () => {
+  it('lists every gallery and media call in the OpenAPI document', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<string, Record<string, unknown>>;
+    expect(Object.keys(paths['/api/gallery/{id}'] ?? {}).sort()).toEqual(['delete', 'get', 'post']);
+    for (const p of ['/api/gallery/{id}/unregistered', '/api/gallery/{id}/like', '/api/gallery/{id}/abuse', '/api/gallery/{id}/approve', '/api/media/uploads', '/api/media/uploads/presign', '/api/media/uploads/{id}', '/api/media/uploads/{id}/complete']) {
+      expect(paths[p], p).toBeDefined();
+    }
+    expect(JSON.stringify(paths['/api/gallery/{id}/abuse'])).toContain('inappropriate');
+  });
+});
