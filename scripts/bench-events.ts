@@ -32,7 +32,7 @@ import type { AppDeps } from '../apps/server/src/deps.ts';
 import { listEvents } from '../apps/server/src/modules/events/events.service.ts';
 import { buildGeocodingProvider, buildSmsProvider, buildStorageProvider } from '../apps/server/src/providers/build-providers.ts';
 import { systemClock } from '../apps/server/src/providers/clock.ts';
-import { backendPids, cpuMsOfPid, log, openScratchDatabase, startChild, stopAllChildren, stopChild, waitForOk } from './bench-support.ts';
+import { backendPids, cpuMsOfPid, log, openScratchDatabase, startChild, startPlannsServer, stopAllChildren, stopChild, waitForOk } from './bench-support.ts';
 
 const USERS = 20_000;
 const EVENTS = 100_000;
@@ -532,20 +532,7 @@ async function main(): Promise<void> {
     // The real server, on its own process and event loop.
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'planns-bench-data-'));
     cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
-    const port = await findFreePort();
-    const server = startChild(['apps/server/src/main.ts'], {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: scratch.url,
-      REDIS_URL: '',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      RATE_LIMIT_MAX: '1000000000',
-    });
-    const base = `http://127.0.0.1:${port}`;
-    await waitForOk(`${base}/api/health`, server, 'the server');
+    const { child: server, base } = await startPlannsServer(scratch.url, dataDir);
     log(`server ready on ${base} (pid ${server.pid})`);
 
     // The cases, each fetched once first: sizes and totals.

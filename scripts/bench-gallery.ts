@@ -19,11 +19,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { createDb } from '../apps/server/src/db/database.ts';
-import { findFreePort } from '../apps/server/src/db/embedded-postgres.ts';
 import { hashToken, newToken } from '../apps/server/src/modules/auth/tokens.ts';
 import { newEventHash } from '../apps/server/src/modules/events/events.repo.ts';
 import { jpegBytes, mp4Bytes, pngBomb } from '../apps/server/test/media-fixtures.ts';
-import { log, memoryOfPid, openScratchDatabase, startChild, stopAllChildren, stopChild, waitForOk } from './bench-support.ts';
+import { log, memoryOfPid, openScratchDatabase, startPlannsServer, stopAllChildren, stopChild } from './bench-support.ts';
 
 const REPEAT = Number(process.env.BENCH_REPEAT) || 5;
 const VIDEO_MB = Number(process.env.BENCH_VIDEO_MB) || 150;
@@ -68,20 +67,7 @@ async function main() {
 
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'planns-bench-gallery-'));
     cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
-    const port = await findFreePort();
-    const server = startChild(['apps/server/src/main.ts'], {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: scratch.url,
-      REDIS_URL: '',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      RATE_LIMIT_MAX: '1000000000',
-    });
-    const base = `http://127.0.0.1:${port}`;
-    await waitForOk(`${base}/api/health`, server, 'the server');
+    const { child: server, base } = await startPlannsServer(scratch.url, dataDir);
     const pid = server.pid!;
     const url = `${base}/api/media/uploads?event_id=${event.id}`;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' };

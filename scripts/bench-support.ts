@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../apps/server/src/db/embedded-postgres.ts';
+import { findFreePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../apps/server/src/db/embedded-postgres.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -172,4 +172,27 @@ export async function memoryOfPid(pid: number): Promise<{ rss: number; peak: num
   } catch {
     return null;
   }
+}
+
+/**
+ * The real server (apps/server/src/main.ts) in a child process on a free port, with its own data
+ * folder in the given database: no demo data, no Redis, no rate limit in the way. Answers once
+ * /api/health says ok.
+ */
+export async function startPlannsServer(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+  const port = await findFreePort();
+  const child = startChild(['apps/server/src/main.ts'], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: '',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    RATE_LIMIT_MAX: '1000000000',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForOk(`${base}/api/health`, child, 'the server');
+  return { child, base };
 }

@@ -13,7 +13,8 @@ import { Icon } from '../../components/icon.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { useErrorMessage } from '../../lib/error-messages.ts';
-import { dismissNotice, showNotice, useNotices } from '../../lib/notice.ts';
+import { showNotice } from '../../lib/notice.ts';
+import { NoticeList } from '../../components/notice-list.tsx';
 import { fullDateTime, relativeTimeLabel } from '../../lib/relative-time.ts';
 import { canStep, keyStep, resolveOpenIndex, stepIndex, swipeStep, type GalleryStep } from './gallery-navigation.ts';
 import { GalleryReportSheet } from './gallery-report-sheet.tsx';
@@ -355,37 +356,10 @@ export function GalleryFullView(props: GalleryFullViewProps) {
             </Suspense>
           ) : null}
           {/* Last, so the view's first focus goes to its own controls. */}
-          <GalleryNotices />
+          {/* The page's notices ('Report sent', 'Copied'...): the shell's list is under the view and hidden from assistive technology while it is open; the shell still times them out. */}
+          <NoticeList className="gallery-full__notices" />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
-  );
-}
-
-/**
- * The page's notices ('Report sent', 'Copied' ...) inside the view: the page's own list is under
- * the view and hidden from assistive technology while the view is open. The page's list still
- * times them out.
- */
-function GalleryNotices() {
-  const { t } = useTranslation();
-  const notices = useNotices();
-  return (
-    <ul className="notices gallery-full__notices" role="status" aria-live="polite">
-      {notices.map((notice) => (
-        <li key={notice.id} className={notice.tone === 'error' ? 'notice notice--error' : 'notice'}>
-          <span className="notice__icon">
-            <Icon name={notice.tone === 'error' ? 'close' : 'check'} size={20} />
-          </span>
-          <span className="notice__body">
-            <span className="notice__title">{notice.title}</span>
-            {notice.text ? <span className="notice__text">{notice.text}</span> : null}
-          </span>
-          <button type="button" className="icon-button icon-button--small notice__close" aria-label={t('common.close')} onClick={() => dismissNotice(notice.id)}>
-            <Icon name="close" size={18} />
-          </button>
-        </li>
-      ))}
-    </ul>
   );
 }
