@@ -129,6 +129,20 @@ describe('gallery uploads', () => {
     expect(await tmpFiles()).toEqual([]);
   });
 
+  it('reads AVIF pictures, and says to save a HEIC picture as JPEG when this build cannot decode it', async () => {
+    const { event, going } = await scene();
+    const avif = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 1, g: 2, b: 3 } } }).avif().toBuffer();
+    const ok = await upload(going.headers, event.id, avif, 'image/avif');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ resource_type: 'image', format: 'avif', width: 64, height: 48 });
+    // A HEIC container whose HEVC picture sharp's prebuilt libvips cannot decode.
+    const heic = Buffer.concat([Buffer.from('0000001c667479706865696300000000686569636d696631', 'hex'), Buffer.alloc(200, 9)]);
+    const res = await upload(going.headers, event.id, heic, 'image/heic');
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.fields.file).toBe(GALLERY_MESSAGES.heicUnreadable);
+    expect(await tmpFiles()).toEqual([]);
+  });
+
   it('refuses a decompression bomb within a second without the memory growing by 100 MB', async () => {
     const { event, going } = await scene();
     const bomb = pngBomb(20_000);

@@ -38,7 +38,7 @@ export async function storeGalleryMedia(storage: StorageProvider, file: string, 
     };
   }
 
-  const rendered = await renderGalleryImage(file, media.format === 'heic');
+  const rendered = await renderGalleryImage(file, media.format === 'heic' || media.format === 'avif');
   const stored = await storeRenderedImage(storage, keyBase, rendered);
   return { ...stored, resource_type: 'image', format: media.format, bytes: received.bytes };
 }

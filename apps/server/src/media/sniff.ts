@@ -19,11 +19,12 @@ export function sniffImage(bytes: Uint8Array): SniffedImage | null {
 }
 
 export type SniffedMedia =
-  | { kind: 'image'; format: SniffedImage | 'heic' }
+  | { kind: 'image'; format: SniffedImage | 'heic' | 'avif' }
   | { kind: 'video'; format: 'mp4' | 'mov' | 'webm' };
 
-/** HEIF family brands (HEIC, and AVIF which is HEIF too): read by sharp where its libvips can. */
-const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1', 'avif', 'avis']);
+/** HEIF family brands (HEIC; AVIF is HEIF too, with AV1 inside): read by sharp where its libvips can. */
+const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
+const AVIF_BRANDS = new Set(['avif', 'avis']);
 /** ISO base media brands that are ordinary MP4 video. */
 const MP4_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'mp71', 'avc1', 'M4V ', 'M4VH', 'M4VP', 'dash', 'MSNV', 'NDAS', 'f4v ', '3gp4', '3gp5', '3gp6', '3g2a', 'mmp4']);
 /** Top-level QuickTime atoms a .mov may start with when it has no ftyp box. */
@@ -39,6 +40,7 @@ export function sniffMedia(bytes: Uint8Array): SniffedMedia | null {
   const b = bytes;
   if (b.length >= 12 && ascii(b, 4, 8) === 'ftyp') {
     const brand = ascii(b, 8, 12);
+    if (AVIF_BRANDS.has(brand)) return { kind: 'image', format: 'avif' };
     if (HEIF_BRANDS.has(brand)) return { kind: 'image', format: 'heic' };
     if (brand === 'qt  ') return { kind: 'video', format: 'mov' };
     if (MP4_BRANDS.has(brand)) return { kind: 'video', format: 'mp4' };

@@ -12,13 +12,13 @@ export const GALLERY_VIDEO_MAX_BYTES = 200 * 1024 * 1024;
 /** The longest side of each re-encoded size of a picture: url (full), url_l (large, the full view), url_m (medium, the grid). */
 export const GALLERY_IMAGE_SIZES = { url: 2560, url_l: 1280, url_m: 480 } as const;
 
-export const GALLERY_IMAGE_FORMATS = ['jpeg', 'png', 'gif', 'webp', 'heic'] as const;
+export const GALLERY_IMAGE_FORMATS = ['jpeg', 'png', 'gif', 'webp', 'heic', 'avif'] as const;
 export const GALLERY_VIDEO_FORMATS = ['mp4', 'webm', 'mov'] as const;
 export type GalleryImageFormat = (typeof GALLERY_IMAGE_FORMATS)[number];
 export type GalleryVideoFormat = (typeof GALLERY_VIDEO_FORMATS)[number];
 
 /** What the file picker offers (the server still decides by content). */
-export const GALLERY_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp,image/heic,image/heif,video/mp4,video/webm,video/quicktime';
+export const GALLERY_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp,image/heic,image/heif,image/avif,video/mp4,video/webm,video/quicktime';
 
 /** The spec's three reasons; a description goes with 'other' only. */
 export const GALLERY_REPORT_REASONS = ['inappropriate', 'privacy', 'other'] as const;
