@@ -60,3 +60,41 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   }));
   expect(scroll, 'page is wider than the viewport').toBeLessThanOrEqual(client);
 }
+
+/** The hash in /events/{hash}, once the page is there. */
+export async function eventHashFromUrl(page: Page): Promise<string> {
+  await expect(page).toHaveURL(/\/events\/[^/?#]+$/);
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+/** Creates an online event through the /new-event form and returns its hash, on its page. */
+export async function createOnlineEvent(page: Page, name: string, { isPrivate }: { isPrivate: boolean }): Promise<string> {
+  await page.goto('/new-event');
+  const form = page.getByRole('form', { name: 'Create event' });
+  await expect(form).toBeVisible();
+  await form.getByLabel('Event name').fill(name);
+
+  await form.getByRole('button', { name: /^Location/ }).click();
+  const where = page.getByRole('dialog', { name: 'Location' });
+  await where.getByRole('tab', { name: 'Virtual' }).click();
+  await where.getByRole('textbox', { name: 'Link' }).fill('https://meet.example.com/planns-e2e');
+  await where.getByRole('button', { name: 'Done' }).click();
+  await expect(where).toHaveCount(0);
+  await expect(form.getByRole('button', { name: /^Location/ })).toContainText('meet.example.com');
+
+  if (isPrivate) {
+    await form.getByRole('button', { name: /^Settings/ }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    const privateSwitch = settings.getByRole('switch', { name: /^Private \(invite only\)/ });
+    await privateSwitch.click();
+    await expect(privateSwitch).toBeChecked();
+    await settings.getByRole('button', { name: 'Done' }).click();
+    await expect(settings).toHaveCount(0);
+    await expect(form.getByRole('button', { name: /^Settings/ })).toContainText('Private');
+  }
+
+  await form.getByRole('button', { name: 'Create event' }).click();
+  const hash = await eventHashFromUrl(page);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  return hash;
+}
