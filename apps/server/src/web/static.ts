@@ -65,37 +65,29 @@ export function registerMedia(app: FastifyInstance, storage: StorageProvider, op
         const maxAge = Math.max(0, (options.presignSeconds ?? 0) - 60);
         return reply.header('cache-control', `private, max-age=${maxAge}`).redirect(await storage.presignGet(key), 302);
       }
-      const file = await storage.read(key);
-      if (!file) return sendError(reply, new AppError('not_found', 'No such file'));
-      const range = parseRange(request.headers.range, file.size);
+      // The size first (a stat): the range is decided before the file is opened.
+      const size = await storage.size(key);
+      if (size === null) return sendError(reply, new AppError('not_found', 'No such file'));
+      const range = parseRange(request.headers.range, size);
       if (range === 'unsatisfiable') {
-        file.stream.destroy();
-        return reply.status(416).header('accept-ranges', 'bytes').header('content-range', `bytes */${file.size}`).send();
+        return reply.status(416).header('accept-ranges', 'bytes').header('content-range', `bytes */${size}`).send();
       }
-      let body = file.stream;
-      if (range && request.method !== 'HEAD') {
-        file.stream.destroy();
-        const part = await storage.read(key, range);
-        if (!part) return sendError(reply, new AppError('not_found', 'No such file'));
-        body = part.stream;
-      }
+      // GET opens the file (only the range asked for) before any header is set; HEAD never opens it.
+      const file = request.method === 'HEAD' ? null : await storage.read(key, range ?? undefined);
+      if (request.method !== 'HEAD' && !file) return sendError(reply, new AppError('not_found', 'No such file'));
       const ext = key.slice(key.lastIndexOf('.') + 1);
       void reply
         .status(range ? 206 : 200)
         .header('content-type', MEDIA_TYPES[ext] ?? 'application/octet-stream')
-        .header('content-length', range ? range.end - range.start + 1 : file.size)
+        .header('content-length', range ? range.end - range.start + 1 : size)
         .header('accept-ranges', 'bytes')
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('cross-origin-resource-policy', 'same-origin')
         .header('cache-control', 'public, max-age=31536000, immutable');
-      if (range) void reply.header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
-      if (request.method === 'HEAD') {
-        // The headers alone (with the length a GET would send): nothing is read.
-        body.destroy();
-        return reply.send();
-      }
-      return reply.send(body);
+      if (range) void reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`);
+      // HEAD: the headers alone, with the length a GET would send.
+      return file ? reply.send(file.stream) : reply.send();
     },
   });
 }

@@ -47,6 +47,12 @@ export class LocalStorageProvider implements StorageProvider {
     await fs.rm(this.pathFor(key), { force: true });
   }
 
+  async size(key: string): Promise<number | null> {
+    if (!STORAGE_KEY_PATTERN.test(key)) return null;
+    const stat = await fs.stat(this.pathFor(key)).catch(() => null);
+    return stat?.isFile() ? stat.size : null;
+  }
+
   async read(key: string, range?: ByteRange): Promise<StoredFile | null> {
     if (!STORAGE_KEY_PATTERN.test(key)) return null;
     const file = this.pathFor(key);

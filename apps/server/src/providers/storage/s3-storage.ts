@@ -89,6 +89,17 @@ export class S3StorageProvider implements StorageProvider {
     }
   }
 
+  async size(key: string): Promise<number | null> {
+    if (!STORAGE_KEY_PATTERN.test(key)) return null;
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return head.ContentLength ?? 0;
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
   async read(key: string, range?: ByteRange): Promise<StoredFile | null> {
     if (!STORAGE_KEY_PATTERN.test(key)) return null;
     try {
@@ -102,11 +113,8 @@ export class S3StorageProvider implements StorageProvider {
       if (isNotFound(err)) return null;
       // A range that starts past the end: nothing to read, like a local file read past its end.
       if (range && err instanceof S3ServiceException && err.$metadata.httpStatusCode === 416) {
-        const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })).catch((headErr: unknown) => {
-          if (isNotFound(headErr)) return null;
-          throw headErr;
-        });
-        return head ? { stream: Readable.from([]), size: head.ContentLength ?? 0 } : null;
+        const size = await this.size(key);
+        return size === null ? null : { stream: Readable.from([]), size };
       }
       throw err;
     }

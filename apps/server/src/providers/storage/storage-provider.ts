@@ -24,6 +24,8 @@ export interface StorageProvider {
   /** Stores a file from local disk, streamed (never read whole); the source file is left in place. */
   putFile(key: string, filePath: string, contentType: string): Promise<string>;
   delete(key: string): Promise<void>;
+  /** The stored file's size in bytes, without reading it; null when there is no such file. */
+  size(key: string): Promise<number | null>;
   /** The stored file, or one byte range of it; null when there is no such file. */
   read(key: string, range?: ByteRange): Promise<StoredFile | null>;
   /** s3: a presigned GET URL for the media route to redirect to. */
