@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { inTransaction, type Tx } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { renderGalleryImage, storeRenderedImage, type RenderedImage } from '../media/gallery-media.ts';
+import { newUploadId } from '../modules/gallery/upload-files.ts';
 import { DEMO_USERS } from './demo-seed.ts';
 import { seededRandom, type SeededRandom } from './seeded-random.ts';
 
@@ -159,7 +159,7 @@ export async function seedDemoGallery(deps: AppDeps): Promise<string | null> {
         for (let i = 0; i < n; i++) {
           const uploader = r.pick(people);
           const photo = photos[r.int(0, photos.length - 1)]!;
-          const id = crypto.randomBytes(16).toString('base64url');
+          const id = newUploadId();
           const at = new Date(Math.min(now.getTime(), event.ends.getTime() + (2 + i * 3 + r.int(0, 20)) * HOUR));
           const files = await storeRenderedImage(deps.storage, `gallery/${event.id}/${id}`, photo);
           stored.push(...files.keys);

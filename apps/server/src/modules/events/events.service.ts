@@ -23,6 +23,7 @@ import { canDeleteEvent, canManageEvent, canModerate, canViewEvent, isEventOwner
 import { presentEvent } from './events.presenter.ts';
 import * as repo from './events.repo.ts';
 import { uploadFilesOfEvent } from '../gallery/gallery.repo.ts';
+import { deleteUploadFiles } from '../gallery/upload-files.ts';
 
 export const eventNotFound = () => notFound('Event not found');
 const removedByModerator = () => new AppError('conflict', 'This event was deleted by a moderator');
@@ -273,8 +274,8 @@ export async function deleteEvent(deps: AppDeps, actor: Actor, id: number): Prom
   // The gallery's files go with the event (its rows go by cascade).
   const galleryFiles = await uploadFilesOfEvent(deps.db, id);
   await repo.deleteEvent(deps.db, id);
-  await deleteStoredFiles(deps.storage, [current.image, current.m_image, ...galleryFiles.flatMap((f) => [f.url, f.url_m, f.url_l])]);
-  await Promise.all(galleryFiles.map((f) => (f.incoming_key ? deps.storage.delete(f.incoming_key).catch(() => {}) : undefined)));
+  await deleteStoredFiles(deps.storage, [current.image, current.m_image]);
+  await deleteUploadFiles(deps.storage, galleryFiles);
 }
 
 /** DELETE events/moderator/{id}: flagged, not erased; its page shows the 'deleted by moderator' banner. */

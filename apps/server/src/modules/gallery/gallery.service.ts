@@ -5,11 +5,11 @@ import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import * as events from '../events/events.service.ts';
-import { deleteStoredFiles } from '../users/avatar-image.ts';
 import * as rsvp from '../rsvp/rsvp.repo.ts';
 import { canDeleteItem, canModerateGallery, canSeeItem, canUpload, startsApproved } from './gallery.policy.ts';
 import { presentItems } from './gallery.presenter.ts';
 import * as repo from './gallery.repo.ts';
+import { deleteUploadFiles } from './upload-files.ts';
 
 const itemNotFound = () => notFound('No such photo or video');
 
@@ -86,7 +86,7 @@ export async function deleteItem(deps: AppDeps, actor: Actor, id: number): Promi
   const { row, event } = await loadSeenItem(deps, actor, id);
   if (!canDeleteItem(actor, event, row)) throw forbidden("Only the event's organiser or a moderator can delete this");
   const files = await inTransaction(deps.db, (tx) => repo.deleteItem(tx, id));
-  if (files) await deleteStoredFiles(deps.storage, [files.url, files.url_m, files.url_l]);
+  if (files) await deleteUploadFiles(deps.storage, [files]);
 }
 
 /** POST gallery/{id}/like: toggles; answers the updated item. */

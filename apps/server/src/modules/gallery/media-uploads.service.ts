@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -9,16 +8,15 @@ import type { Actor } from '../../http/actor.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { storeGalleryMedia, type StoredMedia } from '../../media/gallery-media.ts';
 import { imageTooBig, receiveUpload, unsupportedMedia } from '../../media/receive-upload.ts';
-import { deleteStoredFiles } from '../users/avatar-image.ts';
 import { loadEventForUpload } from './gallery.service.ts';
 import * as repo from './gallery.repo.ts';
+import { deleteUploadFiles, newUploadId } from './upload-files.ts';
 
 /** At most this many files waiting to be posted per person per day: a full disk is not a feature. */
 export const MAX_UNPOSTED_UPLOADS = 200;
 /** How long a presigned upload URL stays valid. */
 const PRESIGN_SECONDS = 15 * 60;
 
-const newUploadId = () => crypto.randomBytes(16).toString('base64url');
 const uploadNotFound = () => notFound('No such upload');
 
 function resultOf(id: string, m: Pick<StoredMedia, 'url' | 'url_m' | 'url_l' | 'resource_type' | 'width' | 'height' | 'format' | 'bytes'>): UploadResult {
@@ -158,10 +156,7 @@ export async function completeUpload(deps: AppDeps, actor: Actor, id: string): P
 export async function sweepStaleUploads(deps: AppDeps): Promise<number> {
   const before = new Date(deps.clock.now().getTime() - GALLERY_UPLOAD_TTL_MS);
   const stale = await repo.deleteStaleUploads(deps.db, before);
-  for (const files of stale) {
-    await deleteStoredFiles(deps.storage, [files.url, files.url_m, files.url_l]);
-    if (files.incoming_key) await deps.storage.delete(files.incoming_key).catch(() => {});
-  }
+  await deleteUploadFiles(deps.storage, stale);
   return stale.length;
 }
 
