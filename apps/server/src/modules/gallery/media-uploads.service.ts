@@ -50,9 +50,21 @@ async function receiveAndStore(deps: AppDeps, eventId: number, id: string, sourc
   }
 }
 
-/** Stored files of a processed upload, removed when the row could not be written. */
-async function discard(deps: AppDeps, stored: StoredMedia): Promise<void> {
-  await Promise.all(stored.keys.map((key) => deps.storage.delete(key).catch(() => {})));
+/**
+ * Records processed files in their upload row; when the write fails or answers false (another
+ * request got there first) the files are removed again, so no stored file is left without a row.
+ */
+async function recordStored(deps: AppDeps, stored: StoredMedia, write: () => Promise<boolean>): Promise<boolean> {
+  const discard = () => Promise.all(stored.keys.map((key) => deps.storage.delete(key).catch(() => {})));
+  let written: boolean;
+  try {
+    written = await write();
+  } catch (err) {
+    await discard();
+    throw err;
+  }
+  if (!written) await discard();
+  return written;
 }
 
 /**
@@ -64,12 +76,10 @@ export async function uploadDirect(deps: AppDeps, actor: Actor, eventId: number,
   await checkQuota(deps, actor);
   const id = newUploadId();
   const stored = await receiveAndStore(deps, eventId, id, source, declaredBytes);
-  try {
+  await recordStored(deps, stored, async () => {
     await repo.insertUpload(deps.db, { id, user_id: actor.userId, event_id: eventId, state: 'ready', incoming_key: null, now: deps.clock.now(), stored });
-  } catch (err) {
-    await discard(deps, stored);
-    throw err;
-  }
+    return true;
+  });
   return resultOf(id, stored);
 }
 
@@ -109,15 +119,7 @@ export async function receivePresigned(deps: AppDeps, actor: Actor, id: string, 
     throw new AppError('conflict', row.incoming_key ? 'Upload this file to its presigned URL' : 'This file was already uploaded');
   }
   const stored = await receiveAndStore(deps, row.event_id, id, source, declaredBytes);
-  let marked: boolean;
-  try {
-    marked = await repo.markUploadReady(deps.db, id, stored);
-  } catch (err) {
-    await discard(deps, stored);
-    throw err;
-  }
-  if (!marked) {
-    await discard(deps, stored);
+  if (!(await recordStored(deps, stored, () => repo.markUploadReady(deps.db, id, stored)))) {
     throw new AppError('conflict', 'This file was already uploaded');
   }
   return resultOf(id, stored);
@@ -142,8 +144,7 @@ export async function completeUpload(deps: AppDeps, actor: Actor, id: string): P
     if (err instanceof AppError) await deps.storage.delete(incomingKey).catch(() => {});
     throw err;
   }
-  if (!(await repo.markUploadReady(deps.db, id, stored))) {
-    await discard(deps, stored);
+  if (!(await recordStored(deps, stored, () => repo.markUploadReady(deps.db, id, stored)))) {
     const again = await repo.findUpload(deps.db, id, actor.userId);
     if (!again) throw uploadNotFound();
     return rowResult(again);
