@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
 import { authHook } from './http/auth-hook.ts';
+import { registerInputGuard } from './http/input-guard.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRateLimit, registerSecurityHeaders } from './http/security.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   await registerSecurityHeaders(app, deps.config);
   await registerRateLimit(app, deps);
   await app.register(cookie);

@@ -1,3 +1,4 @@
+import { isValidId } from '@planns/shared/input/ids.rules';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -66,7 +67,7 @@ export function attachSocketServer(app: FastifyInstance, deps: AppDeps): Server 
     socket.on(JOIN_EVENT, (rawId: unknown, ack?: (reply: { ok: boolean }) => void) => {
       const id = Number(rawId);
       const reply = typeof ack === 'function' ? ack : () => {};
-      if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return reply({ ok: false });
+      if (!isValidId(id)) return reply({ ok: false });
       // A socket follows an event only if its person may see it (visitors: public events).
       events
         .loadVisible(deps, actor, id)

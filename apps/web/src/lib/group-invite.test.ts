@@ -16,7 +16,7 @@ describe('parseGroupId', () => {
   it('accepts positive whole ids only', () => {
     expect(parseGroupId('12')).toBe(12);
     expect(parseGroupId(' 7 ')).toBe(7);
-    for (const bad of [null, undefined, '', '0', '-3', '1.5', 'abc', '12abc', '99999999999']) expect(parseGroupId(bad)).toBeNull();
+    for (const bad of [null, undefined, '', '0', '-3', '1.5', 'abc', '12abc', '9007199254740992', '99999999999999999999']) expect(parseGroupId(bad)).toBeNull();
   });
 });
 

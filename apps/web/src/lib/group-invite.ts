@@ -1,3 +1,4 @@
+import { parseId } from '@planns/shared/input/ids.rules';
 import { appStorage, readStored, removeStored, writeStored, type KeyValueStorage } from './storage.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
 
@@ -11,13 +12,9 @@ import { STORAGE_KEYS } from './storage-keys.ts';
 
 export const GROUP_INVITE_PARAM = 'group_invite';
 
-const MAX_ID = 2_147_483_647;
-
 /** A positive whole id, or null for anything else. */
 export function parseGroupId(value: string | null | undefined): number | null {
-  if (value === null || value === undefined || !/^[1-9][0-9]{0,9}$/.test(value.trim())) return null;
-  const id = Number(value.trim());
-  return id <= MAX_ID ? id : null;
+  return value === null || value === undefined ? null : parseId(value);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../input/ids.schemas.ts';
 
 export const COMMENT_MAX_LENGTH = 2000;
 /** How many comments one page of GET events/{id}/comments carries (newest first). */
@@ -25,7 +26,7 @@ export const commentBodySchema = z.object({
 });
 
 /** Older pages: comments before this id (the list is newest first). */
-export const commentListQuerySchema = z.object({ before: z.coerce.number().int().positive().optional() });
+export const commentListQuerySchema = z.object({ before: idSchema.optional() });
 
 export const commentReplySchema = z.object({ data: commentSchema });
 export const commentListReplySchema = z.object({ data: z.array(commentSchema) });

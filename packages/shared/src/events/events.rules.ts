@@ -1,4 +1,5 @@
 /** Constants and pure rules of the events area (events spec §4, §5, §9). */
+import { parseId } from '../input/ids.rules.ts';
 
 export const EVENT_NAME_MAX_LENGTH = 200;
 export const EVENT_DESCRIPTION_MAX_LENGTH = 10_000;
@@ -182,9 +183,9 @@ export function eventLink(origin: string, event: { hash: string; group_id: numbe
 
 /** "hash or id": all digits is an id, anything else a hash. */
 export function parseEventRef(ref: string): { id: number } | { hash: string } | null {
-  if (/^[1-9][0-9]{0,9}$/.test(ref)) {
-    const id = Number(ref);
-    return id <= 2_147_483_647 ? { id } : null;
+  if (/^[0-9]+$/.test(ref)) {
+    const id = parseId(ref);
+    return id === null ? null : { id };
   }
   return /^[A-Za-z][A-Za-z0-9]{9}$/.test(ref) ? { hash: ref } : null;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idArraySchema, idListSchema, idSchema } from '../input/ids.schemas.ts';
 import { publicUserSchema } from '../users/users.schemas.ts';
 import {
   CURRENCIES,
@@ -140,18 +141,7 @@ const flag = z
   .transform((v) => v === true || v === '1' || v === 'true')
   .optional();
 
-const idList = z
-  .union([z.string(), z.array(z.string()), z.array(z.number())])
-  .transform((v, ctx) => {
-    const parts = (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()).filter(Boolean);
-    const ids = parts.map(Number);
-    if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647) || ids.length > 200) {
-      ctx.addIssue({ code: 'custom', message: 'Give ids as numbers separated by commas' });
-      return z.NEVER;
-    }
-    return [...new Set(ids)];
-  })
-  .optional();
+const idList = idListSchema().optional();
 
 const dateParam = z
   .string()
@@ -217,8 +207,8 @@ export const eventListQuerySchema = z.preprocess(
     invited: flag,
     /** My plans' liked tab: events the viewer likes (planns' addition). */
     liked: flag,
-    group_id: z.coerce.number().int().positive().optional(),
-    group_context: z.coerce.number().int().positive().optional(),
+    group_id: idSchema.optional(),
+    group_context: idSchema.optional(),
     search: z.string().trim().max(EVENT_SEARCH_MAX_LENGTH).optional(),
     /** IANA time zone of the viewer, for the weekend preset (default UTC). */
     tz: z
@@ -297,7 +287,7 @@ const boolish = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])])
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
-const idArray = z.array(z.number().int().positive().max(2_147_483_647)).max(50);
+const idArray = idArraySchema(50);
 
 /**
  * The compiled event the form sends to POST events/create and PUT events/{id} (events §3, §5).
@@ -322,7 +312,7 @@ export const eventBodySchema = z
     lng: z.number().min(-180).max(180).nullable().optional(),
     is_private: boolish.optional(),
     is_friends: boolish.optional(),
-    group_id: z.number().int().positive().nullable().optional(),
+    group_id: idSchema.nullable().optional(),
     min: attendeeLimit,
     max: attendeeLimit,
     max_companions: attendeeLimit,
@@ -338,8 +328,8 @@ export const eventBodySchema = z
     ticket_name: text(120),
     ticket_description: text(2000),
     /** Clone mode: the source event, and the user who will own the copy (default: the caller). */
-    clone_id: z.number().int().positive().nullable().optional(),
-    user_ownership: z.number().int().positive().nullable().optional(),
+    clone_id: idSchema.nullable().optional(),
+    user_ownership: idSchema.nullable().optional(),
   })
   .superRefine(
     (v, ctx) => {
@@ -383,7 +373,7 @@ export const eventBodySchema = z
 export type EventBody = z.output<typeof eventBodySchema>;
 export type EventBodyInput = z.input<typeof eventBodySchema>;
 
-export const ownershipBodySchema = z.object({ user_id: z.number().int().positive().max(2_147_483_647) });
+export const ownershipBodySchema = z.object({ user_id: idSchema });
 export const likeReplySchema = z.object({ data: z.boolean() });
 
 export const userSearchQuerySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idListSchema, idSchema } from '../input/ids.schemas.ts';
 import { publicUserSchema } from '../users/users.schemas.ts';
 
 const personRef = z.object({ id: z.number().int(), name: z.string().nullable(), avatar: z.string().nullable() });
@@ -25,23 +26,12 @@ export const relatedUserSchema = publicUserSchema
   .meta({ id: 'RelatedUser' });
 export type RelatedUser = z.infer<typeof relatedUserSchema>;
 
-const userId = z.coerce.number().int().positive().max(2_147_483_647);
 
-export const friendRequestBodySchema = z.object({ friend_id: userId });
+export const friendRequestBodySchema = z.object({ friend_id: idSchema });
 /** POST user/accept-friend: the spec's client sends the request object; its id is what counts. */
-export const acceptFriendBodySchema = z.object({ id: userId }).loose();
+export const acceptFriendBodySchema = z.object({ id: idSchema }).loose();
 export const followingQuerySchema = z.object({
-  users: z
-    .string()
-    .max(2000)
-    .transform((v, ctx) => {
-      const ids = v.split(',').map((s) => s.trim()).filter(Boolean).map(Number);
-      if (ids.some((n) => !Number.isInteger(n) || n <= 0) || ids.length > 200) {
-        ctx.addIssue({ code: 'custom', message: 'Give user ids separated by commas' });
-        return z.NEVER;
-      }
-      return [...new Set(ids)];
-    }),
+  users: idListSchema(),
 });
 
 export const friendRequestsReplySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../input/ids.schemas.ts';
 import { publicUserSchema } from '../users/users.schemas.ts';
 import { GALLERY_MESSAGES as M, GALLERY_REPORT_DESCRIPTION_MAX, GALLERY_REPORT_REASONS, GALLERY_VIDEO_MAX_BYTES } from './gallery.rules.ts';
 
@@ -24,7 +25,7 @@ export type UploadResult = z.infer<typeof uploadResultSchema>;
 export const uploadResultReplySchema = z.object({ data: uploadResultSchema });
 
 /** POST media/uploads?event_id=N: the event the file is meant for (its gallery's upload rule is checked before any byte is kept). */
-export const uploadQuerySchema = z.object({ event_id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const uploadQuerySchema = z.object({ event_id: idSchema });
 
 /** POST media/uploads/presign?event_id=N (STORAGE_PROVIDER=s3): the file's declared size and type. */
 export const presignBodySchema = z.object({
@@ -86,8 +87,8 @@ export type GalleryItem = z.infer<typeof galleryItemSchema>;
 export const galleryItemReplySchema = z.object({ data: galleryItemSchema });
 /** GET gallery/{eventId}: {data: {data: [items]}} newest first (events §7). */
 export const galleryListReplySchema = z.object({ data: z.object({ data: z.array(galleryItemSchema) }) });
-export const galleryListQuerySchema = z.object({ before: z.coerce.number().int().positive().optional() });
-export const eventIdParamsSchema = z.object({ eventId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const galleryListQuerySchema = z.object({ before: idSchema.optional() });
+export const eventIdParamsSchema = z.object({ eventId: idSchema });
 
 /** POST gallery/{id}/abuse (events §5 Gallery report): a description only with 'other', where it is required. */
 export const galleryReportBodySchema = z

@@ -4,5 +4,3 @@ import { z } from 'zod';
 export const envelope = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 export const okSchema = z.object({ data: z.object({ ok: z.literal(true) }) });
-
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

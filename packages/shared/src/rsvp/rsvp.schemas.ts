@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idArraySchema } from '../input/ids.schemas.ts';
 import { RSVP_NOTE_MAX_LENGTH } from './rsvp.rules.ts';
 
 const boolish = z
@@ -17,7 +18,7 @@ const note = z
 export const joinBodySchema = z.object({
   maybe: boolish.optional().transform((v) => v ?? false),
   /** Ids of the caller's own companions who come along. */
-  companions: z.array(z.number().int().positive().max(2_147_483_647)).max(50).default([]),
+  companions: idArraySchema(50).default([]),
   note,
   /** Accepted for the spec's client; the calendar arrives with its own issue. */
   use_google_calendar: boolish.optional(),

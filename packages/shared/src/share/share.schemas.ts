@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { idArraySchema } from '../input/ids.schemas.ts';
 
 /** POST events/{id}/share {users}: friends to invite (events §7). */
 export const shareBodySchema = z.object({
-  users: z.array(z.number().int().positive().max(2_147_483_647)).min(1, 'Choose at least one friend').max(100),
+  users: idArraySchema(100).min(1, 'Choose at least one friend'),
 });
 export const shareReplySchema = z.object({ data: z.object({ invited: z.array(z.number().int()) }) });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../input/ids.schemas.ts';
 import { AVATAR_EXTENSIONS, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './users.rules.ts';
 
 export const groupRefSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -46,7 +47,7 @@ const emailField = z
   .optional();
 
 export const setNameBodySchema = z.object({
-  id: z.number().int().positive(),
+  id: idSchema,
   name: z.string().max(NAME_MAX_LENGTH + 50),
   email: emailField,
   /** The login modal's terms-and-privacy checkbox; required to be true. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commentBodySchema, commentListQuerySchema, commentListReplySchema, commentReplySchema } from '@planns/shared/comments/comments.schemas';
 import { errorBodySchema } from '@planns/shared/errors/error-codes';
-import { idParamsSchema } from '@planns/shared/http/envelope';
+import { idParamsSchema } from '@planns/shared/input/ids.schemas';
 import type { AppDeps } from '../../deps.ts';
 import { requireActor } from '../../http/auth-hook.ts';
 import * as comments from './comments.service.ts';

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { companionBodySchema, companionListReplySchema, companionReplySchema } from '@planns/shared/companions/companions.schemas';
 import { errorBodySchema } from '@planns/shared/errors/error-codes';
-import { idParamsSchema, okSchema } from '@planns/shared/http/envelope';
+import { okSchema } from '@planns/shared/http/envelope';
+import { idParamsSchema } from '@planns/shared/input/ids.schemas';
 import type { AppDeps } from '../../deps.ts';
 import { requireActor } from '../../http/auth-hook.ts';
 import * as companions from './companions.service.ts';

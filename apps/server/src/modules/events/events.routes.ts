@@ -14,7 +14,8 @@ import {
   userSearchQuerySchema,
   userSearchReplySchema,
 } from '@planns/shared/events/events.schemas';
-import { idParamsSchema, okSchema } from '@planns/shared/http/envelope';
+import { okSchema } from '@planns/shared/http/envelope';
+import { idParamsSchema } from '@planns/shared/input/ids.schemas';
 import type { AppDeps } from '../../deps.ts';
 import { requireActor } from '../../http/auth-hook.ts';
 import * as events from './events.service.ts';

@@ -13,7 +13,8 @@ import {
   friendsReplySchema,
   relatedUsersReplySchema,
 } from '@planns/shared/friends/friends.schemas';
-import { idParamsSchema, okSchema } from '@planns/shared/http/envelope';
+import { okSchema } from '@planns/shared/http/envelope';
+import { idParamsSchema } from '@planns/shared/input/ids.schemas';
 import type { AppDeps } from '../../deps.ts';
 import { requireActor } from '../../http/auth-hook.ts';
 import * as friends from './friends.service.ts';

@@ -1,8 +1,11 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@planns/shared/errors/error-codes';
+import { GALLERY_MESSAGES } from '@planns/shared/gallery/gallery.rules';
 import { uploadIdParamsSchema, uploadQuerySchema, uploadResultReplySchema } from '@planns/shared/gallery/gallery.schemas';
 import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
 import { requireActor } from '../../http/auth-hook.ts';
 import * as uploads from './media-uploads.service.ts';
 
@@ -24,6 +27,12 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     const n = header ? Number(header) : Number.NaN;
     return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
   };
+  // A request without a body (no length, no chunks) never reaches a body parser: Fastify leaves
+  // the body undefined, and there is no file to receive.
+  const fileStream = (request: FastifyRequest): Readable => {
+    if (request.body instanceof Readable) return request.body;
+    throw new AppError('validation_failed', GALLERY_MESSAGES.empty, { file: GALLERY_MESSAGES.empty });
+  };
 
   app.post(
     '/media/uploads',
@@ -41,7 +50,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     async (request, reply) => {
       const actor = requireActor(request);
       try {
-        return { data: await uploads.uploadDirect(deps, actor, request.query.event_id, request.body as Readable, declaredLength(request.headers['content-length'])) };
+        return { data: await uploads.uploadDirect(deps, actor, request.query.event_id, fileStream(request), declaredLength(request.headers['content-length'])) };
       } catch (err) {
         // The client may still be sending a large body: close the connection once answered.
         void reply.header('connection', 'close');
@@ -65,7 +74,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     async (request, reply) => {
       const actor = requireActor(request);
       try {
-        return { data: await uploads.receivePresigned(deps, actor, request.params.id, request.body as Readable, declaredLength(request.headers['content-length'])) };
+        return { data: await uploads.receivePresigned(deps, actor, request.params.id, fileStream(request), declaredLength(request.headers['content-length'])) };
       } catch (err) {
         void reply.header('connection', 'close');
         throw err;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@planns/shared/errors/error-codes';
 import { eventReplySchema } from '@planns/shared/events/events.schemas';
-import { idParamsSchema } from '@planns/shared/http/envelope';
+import { idParamsSchema } from '@planns/shared/input/ids.schemas';
 import { joinBodySchema, rejectBodySchema } from '@planns/shared/rsvp/rsvp.schemas';
 import type { AppDeps } from '../../deps.ts';
 import { requireActor } from '../../http/auth-hook.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@planns/shared/errors/error-codes';
-import { idParamsSchema } from '@planns/shared/http/envelope';
+import { idParamsSchema } from '@planns/shared/input/ids.schemas';
 import { avatarBodySchema, setNameBodySchema, updateUserBodySchema, userReplySchema } from '@planns/shared/users/users.schemas';
 import type { AppDeps } from '../../deps.ts';
 import { APPROVAL_COOKIE } from '../../http/actor.ts';

@@ -45,6 +45,7 @@ describe('parseProfileId', () => {
     expect(parseProfileId('0')).toBeNull();
     expect(parseProfileId('abc')).toBeNull();
     expect(parseProfileId('1e3')).toBeNull();
-    expect(parseProfileId('99999999999')).toBeNull();
+    expect(parseProfileId('9007199254740992')).toBeNull();
+    expect(parseProfileId('99999999999')).toBe(99999999999);
   });
 });

@@ -1,3 +1,4 @@
+import { parseId } from '@planns/shared/input/ids.rules';
 import type { Event } from '@planns/shared/events/events.schemas';
 import { isPastEvent } from '@planns/shared/events/events.rules';
 
@@ -17,7 +18,5 @@ export function splitCreatedEvents(events: readonly Event[], now: Date): { upcom
 
 /** A route's id, or null when it cannot be a user id (the screen then shows 'not found'). */
 export function parseProfileId(value: string): number | null {
-  if (!/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
+  return parseId(value);
 }
