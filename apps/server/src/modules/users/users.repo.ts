@@ -28,10 +28,6 @@ export function findUserIdByPhone(db: Executor, phone: string) {
   return db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirst();
 }
 
-export function findUserIdByEmail(db: Executor, email: string) {
-  return db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-}
-
 /** Creates the user for a phone, or finds the existing one, in one statement. */
 export async function upsertUserByPhone(db: Executor, phone: string, now: Date): Promise<number> {
   const row = await db

@@ -11,6 +11,11 @@ import * as users from './users.service.ts';
 const tags = ['users'];
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
 const uploadErrors = { 413: errorBodySchema, 415: errorBodySchema };
+/**
+ * Profile writes per client: plenty for a person, and a brake on anyone probing numbers through
+ * the phone change (whose answers no longer differ anyway: decision 0018).
+ */
+const profileRateLimit = { max: 30, timeWindow: '10 minutes' };
 /** Base64 of a 10 MB picture plus the JSON around it. */
 const AVATAR_BODY_LIMIT = 15 * 1024 * 1024;
 
@@ -31,6 +36,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   app.post(
     '/set-name',
     {
+      config: { rateLimit: profileRateLimit },
       schema: {
         tags,
         summary: 'Login step 3: name, email, terms',
@@ -64,12 +70,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     '/users/:id',
     {
       bodyLimit: AVATAR_BODY_LIMIT,
+      config: { rateLimit: profileRateLimit },
       schema: {
         tags,
         summary: 'Update the profile',
         description:
           'The spec\'s PUT {users}/{userId} with the users base as /api/users: name, email, phone, and an avatar as base64 + extension. ' +
-          'A new phone number must be confirmed first (send-code + check-code to it; approval cookie or approval_token).',
+          'A new phone number must be confirmed first (send-code + check-code to it; approval cookie or approval_token): until it is, the answer is 422 code_not_approved ' +
+          'whether or not another account has that number; after it, a number held by another account is 409. The email is stored as typed, unverified and not unique, ' +
+          'so the answer never says whether another account has it (decision 0018). At most 30 profile writes per 10 minutes per client.',
         params: idParamsSchema,
         body: updateUserBodySchema,
         response: { 200: userReplySchema, ...errors, ...uploadErrors },

@@ -1,4 +1,3 @@
-import { ERROR_MESSAGES } from '@planns/shared/errors/error-codes';
 import { NAME_MIN_LENGTH, isNameValid } from '@planns/shared/users/users.rules';
 import type { User } from '@planns/shared/users/users.schemas';
 import { inTransaction, type Executor } from '../../db/database.ts';
@@ -8,7 +7,7 @@ import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import { consumePhoneApproval, parsePhoneOrThrow } from '../auth/phone-approval.ts';
 import { deleteStoredFiles, decodeBase64Image, renderAvatar, storeAvatar, type AvatarUrls } from './avatar-image.ts';
 import { canEditUser } from './users.policy.ts';
-import { findUserById, findUserByIdForUpdate, findUserIdByEmail, findUserIdByPhone, listGroupsOfUser, updateUser } from './users.repo.ts';
+import { findUserById, findUserByIdForUpdate, findUserIdByPhone, listGroupsOfUser, updateUser } from './users.repo.ts';
 import { presentCurrentUser } from './users.presenter.ts';
 
 /** Loads a user with their groups, presented as they see themselves. */
@@ -27,21 +26,13 @@ function cleanName(name: string): string {
   return clean;
 }
 
-const emailTaken = () => new AppError('email_taken', ERROR_MESSAGES.emailTaken, { email: ERROR_MESSAGES.emailTaken });
+const PHONE_TAKEN = 'This phone number belongs to another account';
+const phoneTaken = () => new AppError('conflict', PHONE_TAKEN, { phone: PHONE_TAKEN });
 
-async function assertEmailFree(db: Executor, email: string | null | undefined, userId: number) {
-  if (!email) return;
-  const other = await findUserIdByEmail(db, email);
-  if (other && other.id !== userId) throw emailTaken();
-}
-
-/** Unique violations that slip past the checks under concurrency still answer a 409. */
+/** A phone number taken by a concurrent change between the check and the write is still a 409. */
 function mapUniqueViolation(err: unknown): never {
   const pgErr = err as { code?: string; constraint?: string };
-  if (pgErr.code === '23505' && pgErr.constraint === 'users_email_key') throw emailTaken();
-  if (pgErr.code === '23505' && pgErr.constraint === 'users_phone_key') {
-    throw new AppError('conflict', 'This phone number belongs to another account', { phone: 'This phone number belongs to another account' });
-  }
+  if (pgErr.code === '23505' && pgErr.constraint === 'users_phone_key') throw phoneTaken();
   throw err;
 }
 
@@ -61,7 +52,6 @@ export async function setName(deps: AppDeps, actor: Actor, input: { id: number; 
       const msg = 'Please accept the Terms & Conditions and Privacy Policy';
       throw new AppError('validation_failed', msg, { terms_accepted: msg });
     }
-    await assertEmailFree(tx, input.email, input.id);
     await updateUser(tx, input.id, {
       name,
       ...(input.email !== undefined ? { email: input.email } : {}),
@@ -118,17 +108,16 @@ export async function updateProfile(deps: AppDeps, actor: Actor, userId: number,
     inTransaction(deps.db, async (tx) => {
       const row = await findUserByIdForUpdate(tx, userId);
       if (!row) throw notFound('User not found');
-      await assertEmailFree(tx, input.email, userId);
       const phoneChanges = phone !== undefined && phone !== row.phone;
       if (phoneChanges) {
-        const owner = await findUserIdByPhone(tx, phone);
-        if (owner && owner.id !== userId) {
-          throw new AppError('conflict', 'This phone number belongs to another account', { phone: 'This phone number belongs to another account' });
-        }
+        // The code comes first: until the person shows they hold the new number, the answer is the
+        // same whether or not another account has it (no account enumeration, decision 0018).
         if (!(await consumePhoneApproval(deps, tx, phone, input.approvalToken))) {
           const msg = 'Confirm the new number with the code we send to it';
           throw new AppError('code_not_approved', msg, { phone: msg });
         }
+        const owner = await findUserIdByPhone(tx, phone);
+        if (owner && owner.id !== userId) throw phoneTaken();
       }
       if (urls) old = [row.avatar, row.avatar_m, row.avatar_s];
       await updateUser(tx, userId, {

@@ -5,7 +5,7 @@ import { currentUserQueryKey } from './get-current-user.ts';
 
 export type SetNameInput = { id: number; name: string; email: string | null; terms_accepted: true };
 
-/** The login modal's name step; 409 email_taken (fields.email), 422 validation_failed (fields.name). */
+/** The login modal's name step; 422 validation_failed (fields.name, fields.email). The email is never refused as taken (decision 0018). */
 export async function setName(input: SetNameInput): Promise<User> {
   const reply = await apiRequest('/api/set-name', { method: 'POST', body: input, schema: userReplySchema });
   return reply.data;
