@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -25,6 +25,14 @@ export function createDb(connectionString: string, max = 10): Db {
   });
   pool.on('error', () => {}); // an idle client's error is reported on its next use
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * Serializes the transactions that take the same key, until each ends: a transaction-scoped
+ * advisory lock on a 64-bit hash of the key (a collision only serializes two unrelated things).
+ */
+export async function lockKey(tx: Tx, key: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(tx);
 }
 
 /** Runs `fn` in one transaction (CONVENTIONS §3). */

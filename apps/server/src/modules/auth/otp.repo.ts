@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
-import type { Executor, Tx } from '../../db/database.ts';
+import { lockKey, type Executor, type Tx } from '../../db/database.ts';
 
 /** Serializes code operations per phone number for the rest of the transaction. */
 export async function lockPhone(tx: Tx, phone: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${'otp:' + phone}, 0))`.execute(tx);
+  await lockKey(tx, `otp:${phone}`);
 }
 
 export async function listSendTimes(db: Executor, phone: string, since: Date): Promise<Date[]> {

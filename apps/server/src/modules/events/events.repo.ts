@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
-import type { Executor } from '../../db/database.ts';
+import { lockKey, type Executor, type Tx } from '../../db/database.ts';
 import type { EventsTable } from '../../db/schema.ts';
 
 /** SQL only (CONVENTIONS §3): visibility, filters and the event read model live here as SQL. */
@@ -182,8 +182,13 @@ export async function userExists(db: Executor, userId: number): Promise<boolean>
   return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
 }
 
-/** Toggles the like in one statement pair; returns whether the event is now liked. */
-export async function toggleLike(db: Executor, eventId: number, userId: number, now: Date): Promise<boolean> {
+/**
+ * Likes or unlikes; answers whether the event is now liked. Toggles of one person on one event
+ * are serialized, so each answer is the state its own toggle left (issue 12 §6: 21 parallel taps
+ * gave answers that disagreed with what was stored).
+ */
+export async function toggleLike(db: Tx, eventId: number, userId: number, now: Date): Promise<boolean> {
+  await lockKey(db, `like:event:${eventId}:${userId}`);
   const inserted = await db
     .insertInto('event_likes')
     .values({ event_id: eventId, user_id: userId, created_at: now })

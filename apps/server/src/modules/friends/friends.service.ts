@@ -1,7 +1,6 @@
 import { FRIEND_MESSAGES, type FollowStatus, type FriendRequest, type RelatedUser } from '@planns/shared/friends/friends.schemas';
 import type { PublicUser } from '@planns/shared/users/users.schemas';
-import { sql } from 'kysely';
-import { inTransaction, type Tx } from '../../db/database.ts';
+import { inTransaction, lockKey, type Tx } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
@@ -21,7 +20,7 @@ async function requireUser(deps: AppDeps, id: number): Promise<void> {
 
 /** Serializes relationship changes between two people (a request crossing an accept). */
 async function lockPair(tx: Tx, a: number, b: number): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${Math.min(a, b)}::int, ${Math.max(a, b)}::int)`.execute(tx);
+  await lockKey(tx, `friends:${Math.min(a, b)}:${Math.max(a, b)}`);
 }
 
 export async function listRequests(deps: AppDeps, actor: Actor): Promise<{ received: FriendRequest[]; sent: FriendRequest[] }> {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../db/database.ts';
+import { lockKey, type Executor, type Tx } from '../../db/database.ts';
 import type { StoredMedia } from '../../media/gallery-media.ts';
 
 /* ---------- uploads (the spec's cloud upload results, issued by planns) ---------- */
@@ -179,7 +179,9 @@ export async function viewerMarks(db: Executor, ids: number[], userId: number): 
 }
 
 /** Likes or unlikes; the count moves by what actually changed, so it stays exact under races. */
-export async function toggleLike(db: Executor, id: number, userId: number, now: Date): Promise<boolean> {
+export async function toggleLike(db: Tx, id: number, userId: number, now: Date): Promise<boolean> {
+  // One person's toggles of one item are serialized, so each answer is the state its toggle left.
+  await lockKey(db, `like:gallery:${id}:${userId}`);
   const added = await db
     .insertInto('gallery_likes')
     .values({ gallery_id: id, user_id: userId, created_at: now })
