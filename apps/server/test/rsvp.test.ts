@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EVENT_FIELD_MESSAGES } from '@planns/shared/events/events.rules';
 import { addInvite, buildCompanion, buildEvent } from './event-factory.ts';
 import { buildUser, createTestApp, signIn } from './harness.ts';
 
@@ -164,5 +165,62 @@ describe('RSVP: capacity', () => {
       .where('status', '=', 'going')
       .executeTakeFirstOrThrow();
     expect(Number(total.total)).toBe(9); // three families of three; a fourth would make 12
+  });
+});
+
+describe('RSVP: lowering max (decision 0024)', () => {
+  const editBody = (max: number | null) => ({
+    name: 'Capped',
+    start_date: '2026-03-01T18:00:00Z',
+    location_type: 'in_person',
+    address: 'Carrer 1',
+    max,
+  });
+  const edit = (headers: Record<string, string>, id: number, max: number | null) =>
+    app.inject({ method: 'PUT', url: `/api/events/${id}`, headers, payload: editBody(max) });
+  const stored = async (id: number) => {
+    const event = await db.selectFrom('events').select('max').where('id', '=', id).executeTakeFirstOrThrow();
+    const going = await db
+      .selectFrom('event_users')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(eb('companions_amount', '+', 1)), eb.lit(0)).as('total'))
+      .where('event_id', '=', id)
+      .where('status', '=', 'going')
+      .executeTakeFirstOrThrow();
+    return { max: event.max, going: Number(going.total) };
+  };
+
+  it('refuses a max below the people already going with a 409 naming the count, and takes it equal', async () => {
+    const owner = await person('Cap Owner');
+    const event = await buildEvent(db, { user_id: owner.user.id, max: 10 });
+    const guest = await person('Cap Guest');
+    const kids = await Promise.all([buildCompanion(db, guest.user.id, 'A'), buildCompanion(db, guest.user.id, 'B')]);
+    await join(guest.headers, event.id, { companions: kids.map((k) => k.id) });
+    await join((await person('Cap Two')).headers, event.id);
+    const lower = await edit(owner.headers, event.id, 3);
+    expect(lower.statusCode).toBe(409);
+    expect(lower.json().error).toMatchObject({ code: 'conflict', fields: { max: EVENT_FIELD_MESSAGES.maxBelowGoing } });
+    expect(lower.json().error.message).toContain('4 people are already going');
+    expect((await stored(event.id)).max).toBe(10);
+    const equal = await edit(owner.headers, event.id, 4);
+    expect(equal.statusCode).toBe(200);
+    expect(equal.json().data).toMatchObject({ max: 4, attendees_count: 4 });
+    // No limit, and an unchanged max on an event edited for something else, stay fine.
+    expect((await edit(owner.headers, event.id, null)).statusCode).toBe(200);
+  });
+
+  it('never ends with more going than max when joins race an edit lowering it (real PostgreSQL)', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const owner = await person('Race Owner');
+      const event = await buildEvent(db, { user_id: owner.user.id, max: 30 });
+      const early = await Promise.all(Array.from({ length: 8 }, (_, i) => person(`Early ${round}-${i}`)));
+      for (const p of early) await join(p.headers, event.id);
+      const late = await Promise.all(Array.from({ length: 12 }, (_, i) => person(`Late ${round}-${i}`)));
+      const results = await Promise.all([...late.map((p) => join(p.headers, event.id)), edit(owner.headers, event.id, 10)]);
+      const after = await stored(event.id);
+      expect(after.going).toBeLessThanOrEqual(after.max!);
+      const editAnswer = results.at(-1)!;
+      if (editAnswer.statusCode === 200) expect(after.max).toBe(10);
+      else expect([editAnswer.statusCode, after.max]).toEqual([409, 30]);
+    }
   });
 });

@@ -68,6 +68,8 @@ export const EVENT_FIELD_MESSAGES = {
   urlRequired: 'A valid link is required',
   minAboveMax: 'Min cannot exceed max',
   maxBelowMin: 'Max cannot be below min',
+  /** Editing: max lower than the people already going with their companions (decision 0024). */
+  maxBelowGoing: 'Max cannot be below the number of people already going',
   wholeNumber: 'Enter a whole number, 0 or more',
   imageType: 'Upload a JPEG, GIF or PNG picture',
   notGroupMember: 'You are not a member of this group',

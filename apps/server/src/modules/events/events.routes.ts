@@ -138,7 +138,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; visitorLists: 
       schema: {
         tags,
         summary: 'Update an event',
-        description: 'PUT events/{id}: the owner or a moderator. Same body as create; remove_image true removes the picture; is_attending applies to the owner only.',
+        description: 'PUT events/{id}: the owner or a moderator. Same body as create; remove_image true removes the picture; is_attending applies to the owner only. ' +
+          'max below the people already going (companions included) is 409 conflict with fields.max (decision 0024).',
         params: idParamsSchema,
         body: eventBodySchema,
         response: { 200: eventReplySchema, ...writeErrors, ...uploadErrors },

@@ -24,10 +24,13 @@ import { presentEvent } from './events.presenter.ts';
 import * as repo from './events.repo.ts';
 import { uploadFilesOfEvent } from '../gallery/gallery.repo.ts';
 import { deleteUploadFiles } from '../gallery/upload-files.ts';
+import { attendingExcept } from '../rsvp/rsvp.repo.ts';
 
 export const eventNotFound = () => notFound('Event not found');
 const removedByModerator = () => new AppError('conflict', 'This event was deleted by a moderator');
 const invalidFields = (fields: Record<string, string>) => new AppError('validation_failed', 'Some fields are not valid', fields);
+const maxBelowGoing = (going: number) =>
+  new AppError('conflict', `${going} people are already going (companions included): max cannot be lower`, { max: M.maxBelowGoing });
 
 /* ------------------------------------------------------------------ reading */
 
@@ -255,9 +258,15 @@ export async function updateEvent(deps: AppDeps, actor: Actor, id: number, body:
       if (locked.deleted_by_moderator_at) throw removedByModerator();
       const imageChange = images ? { image: images.image, m_image: images.m_image } : body.remove_image ? { image: null, m_image: null } : {};
       if (images || body.remove_image) replaced = [locked.image, locked.m_image];
-      await repo.updateEvent(tx, id, { ...eventValues(body), ...imageChange, updated_at: now });
+      const values = eventValues(body);
+      await repo.updateEvent(tx, id, { ...values, ...imageChange, updated_at: now });
       await repo.replaceCategories(tx, id, body.categories);
       if (attendance !== null) await repo.setOwnerAttendance(tx, id, actor.userId, attendance, body.companions, now);
+      // The locked row serializes this with joins: max never drops below who is already going.
+      if (values.max !== null && (values.max !== locked.max || attendance !== null)) {
+        const going = await attendingExcept(tx, id, null);
+        if (going > values.max) throw maxBelowGoing(going);
+      }
     });
   } catch (err) {
     if (images) await deleteStoredFiles(deps.storage, [images.image, images.m_image]);

@@ -6,11 +6,11 @@ export async function lockEventCapacity(db: Executor, eventId: number): Promise<
   return db.selectFrom('events').select(['id', 'max']).where('id', '=', eventId).forUpdate().executeTakeFirst();
 }
 
-/** Going people and their companions, leaving out one user's own answer. */
-export async function attendingExcept(db: Executor, eventId: number, userId: number): Promise<number> {
+/** Going people and their companions, leaving out one user's own answer (null: everyone's). */
+export async function attendingExcept(db: Executor, eventId: number, userId: number | null): Promise<number> {
   const result = await sql<{ total: number }>`
     SELECT coalesce(sum(1 + companions_amount), 0)::int AS total
-    FROM event_users WHERE event_id = ${eventId} AND status = 'going' AND user_id <> ${userId}
+    FROM event_users WHERE event_id = ${eventId} AND status = 'going' AND user_id IS DISTINCT FROM ${userId}
   `.execute(db);
   return result.rows[0]?.total ?? 0;
 }

@@ -59,6 +59,13 @@ describe('validateForm', () => {
     expect(validateForm(filled())).toEqual({});
   });
 
+  it('keeps max at or above the people already going when editing', () => {
+    expect(validateForm(filled({ max: '3' }), { goingCount: 4 })).toEqual({ max: 'maxBelowGoing' });
+    expect(validateForm(filled({ max: '4' }), { goingCount: 4 })).toEqual({});
+    expect(validateForm(filled({ max: '' }), { goingCount: 4 })).toEqual({});
+    expect(validateForm(filled({ max: '3' }))).toEqual({});
+  });
+
   it('reports each missing or wrong field by the name the server uses', () => {
     const errors = validateForm(filled({ name: '  ', start: null, address: '', min: 'x' }));
     expect(errors).toEqual({ name: 'nameRequired', start_date: 'startRequired', address: 'addressRequired', min: 'wholeNumber' });

@@ -140,7 +140,11 @@ export type FieldErrors = Partial<Record<string, FieldErrorCode>>;
 const VIRTUAL_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 
 /** The client's checks before sending (events §5); the server repeats them. */
-export function validateForm(state: EventFormState): FieldErrors {
+/**
+ * The form's own checks before sending. `goingCount` (editing an event: the people already going
+ * with their companions) keeps max from going below them, which the server also refuses.
+ */
+export function validateForm(state: EventFormState, { goingCount = 0 }: { goingCount?: number } = {}): FieldErrors {
   const errors: FieldErrors = {};
   if (state.name.trim() === '') errors.name = 'nameRequired';
   if (!state.start) errors.start_date = 'startRequired';
@@ -154,6 +158,8 @@ export function validateForm(state: EventFormState): FieldErrors {
   if (typeof min === 'number' && typeof max === 'number' && min > max) {
     errors.min = 'minAboveMax';
     errors.max = 'maxBelowMin';
+  } else if (typeof max === 'number' && max > 0 && max < goingCount) {
+    errors.max = 'maxBelowGoing';
   }
   return errors;
 }

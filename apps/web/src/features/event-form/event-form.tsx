@@ -99,15 +99,16 @@ export function EventForm({ mode, user, source }: EventFormProps) {
     else void navigate(fallback);
   }
 
-  const clientErrors: FieldErrors = isSubmitted ? validateForm(state) : {};
+  const goingCount = mode === 'update' ? (source?.attendees_count ?? 0) : 0;
+  const clientErrors: FieldErrors = isSubmitted ? validateForm(state, { goingCount }) : {};
   const serverFields = isApiError(serverError) ? serverError.fields : {};
   const errorOf = (field: string): string | null => {
     const code = clientErrors[field];
-    if (code) return fieldMessage(code);
+    if (code) return fieldMessage(code, { goingCount });
     const message = serverFields[field];
     if (message === undefined) return null;
     const known = fieldErrorCode(message);
-    return known ? fieldMessage(known) : message;
+    return known ? fieldMessage(known, { goingCount }) : message;
   };
 
   const errorFields = orderFields([...new Set([...Object.keys(clientErrors), ...Object.keys(serverFields)])]);
@@ -124,7 +125,7 @@ export function EventForm({ mode, user, source }: EventFormProps) {
     if (isBusy) return;
     setIsSubmitted(true);
     setServerError(null);
-    if (Object.keys(validateForm(state)).length > 0) return;
+    if (Object.keys(validateForm(state, { goingCount })).length > 0) return;
     const body = compileEventBody(state, { mode, sourceId: source?.id ?? null, isOwner: isOwnerOfSource });
     try {
       if (mode === 'update' && source) {

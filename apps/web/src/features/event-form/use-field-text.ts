@@ -54,10 +54,10 @@ export function useFieldLabel(): (field: string) => string {
 }
 
 /** The translated text of a field problem found by the client or named by the server. */
-export function useFieldMessage(): (code: FieldErrorCode) => string {
+export function useFieldMessage(): (code: FieldErrorCode, context?: { goingCount?: number }) => string {
   const { t } = useTranslation();
   return useCallback(
-    (code: FieldErrorCode) => {
+    (code: FieldErrorCode, context: { goingCount?: number } = {}) => {
       switch (code) {
         case 'nameRequired':
           return t('eventForm.errors.nameRequired');
@@ -75,6 +75,8 @@ export function useFieldMessage(): (code: FieldErrorCode) => string {
           return t('eventForm.errors.minAboveMax');
         case 'maxBelowMin':
           return t('eventForm.errors.maxBelowMin');
+        case 'maxBelowGoing':
+          return t('eventForm.errors.maxBelowGoing', { count: context.goingCount ?? 0 });
         case 'wholeNumber':
           return t('eventForm.errors.wholeNumber');
         case 'imageType':
