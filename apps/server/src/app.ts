@@ -29,6 +29,7 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { guestsRoutes } from './modules/guests/guests.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { galleryRoutes } from './modules/gallery/gallery.routes.ts';
+import { mediaAccess } from './modules/gallery/media-access.service.ts';
 import { mediaRoutes } from './modules/gallery/media.routes.ts';
 import { rsvpRoutes } from './modules/rsvp/rsvp.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -119,7 +120,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     { prefix: '/api' },
   );
 
-  registerMedia(app, deps.storage, { presignSeconds: deps.config.S3_PRESIGN_SECONDS });
+  registerMedia(app, deps.storage, { access: (viewer, key) => mediaAccess(deps, viewer, key), presignSeconds: deps.config.S3_PRESIGN_SECONDS });
   await registerWebApp(app, deps.config.webDistDir, { eventPreview: (ref, acceptLanguage) => loadEventSharePreview(deps, ref, acceptLanguage) });
   return app;
 }

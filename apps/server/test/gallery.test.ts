@@ -66,7 +66,8 @@ describe('gallery uploads', () => {
     expect(result.bytes).toBeGreaterThan(0);
     for (const url of [result.url, result.url_l, result.url_m]) {
       expect(url).toMatch(/^\/media\/gallery\/\d+\/[\w-]+(-[lm])?\.webp$/);
-      const media = await app.inject({ method: 'GET', url });
+      // Not posted yet: only its uploader may fetch it (media-access.test.ts).
+      const media = await app.inject({ method: 'GET', url, headers: going.headers });
       expect(media.statusCode).toBe(200);
       expect(media.headers['content-type']).toBe('image/webp');
       expect(media.headers['x-content-type-options']).toBe('nosniff');
@@ -74,8 +75,8 @@ describe('gallery uploads', () => {
       expect(meta.exif).toBeUndefined();
       expect(media.rawPayload.includes('secret-exif-marker')).toBe(false);
     }
-    expect((await sharp((await app.inject({ method: 'GET', url: result.url_m })).rawPayload).metadata()).height).toBe(480);
-    expect((await sharp((await app.inject({ method: 'GET', url: result.url_l })).rawPayload).metadata()).height).toBe(1280);
+    expect((await sharp((await app.inject({ method: 'GET', url: result.url_m, headers: going.headers })).rawPayload).metadata()).height).toBe(480);
+    expect((await sharp((await app.inject({ method: 'GET', url: result.url_l, headers: going.headers })).rawPayload).metadata()).height).toBe(1280);
 
     const second = await post(going.headers, event.id, result);
     expect(second.statusCode).toBe(200);
@@ -101,7 +102,7 @@ describe('gallery uploads', () => {
       expect(result).toMatchObject({ resource_type: 'video', format: c.format, width: c.width, height: c.height, bytes: c.bytes.length });
       expect(result.url).toMatch(new RegExp(`\\.${c.format}$`));
       expect(result.url_m).toBe(result.url);
-      const media = await app.inject({ method: 'GET', url: result.url });
+      const media = await app.inject({ method: 'GET', url: result.url, headers: owner.headers });
       expect(media.headers['content-type']).toBe(c.type);
       expect(media.rawPayload.equals(c.bytes)).toBe(true);
       const item = await post(owner.headers, event.id, result);

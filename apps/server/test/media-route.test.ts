@@ -7,7 +7,8 @@ const { app, deps } = ctx;
 
 const SIZE = 100_000;
 const bytes = crypto.randomBytes(SIZE);
-const key = `events/1/${crypto.randomBytes(8).toString('hex')}.mp4`;
+// An avatar folder: public to everyone, so these tests are about serving alone (media-access.test.ts checks who may).
+const key = `avatars/1/${crypto.randomBytes(8).toString('hex')}.mp4`;
 const url = await deps.storage.put(key, bytes, 'video/mp4');
 
 /** The headers every served file carries, whole or in part. */

@@ -260,7 +260,7 @@ describe('seedDemoEvents', () => {
     expect(feed.json().data.length).toBeGreaterThanOrEqual(4);
 
     // A cover picture of its own for every event, stored and served like an upload.
-    const pictures = await db.selectFrom('events').select(['user_id', 'image', 'm_image']).execute();
+    const pictures = await db.selectFrom('events').select(['user_id', 'image', 'm_image', 'visibility']).execute();
     const urls = pictures.flatMap((p) => [p.image, p.m_image]);
     expect(new Set(urls).size).toBe(120);
     for (const p of pictures) {
@@ -268,7 +268,8 @@ describe('seedDemoEvents', () => {
       expect(p.m_image).toMatch(new RegExp(`^/media/events/${p.user_id}/[A-Za-z0-9_-]+-m\\.webp$`));
     }
     expect((await mediaFiles(events.dataDir)).filter((f) => f.includes(`${path.sep}events${path.sep}`))).toHaveLength(120);
-    const res = await events.app.inject({ method: 'GET', url: pictures[0]!.image! });
+    // A public event's, which anyone may fetch (a private one's needs a guest: media-access.test.ts).
+    const res = await events.app.inject({ method: 'GET', url: pictures.find((p) => p.visibility === 'public')!.image! });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
   }, SEED_TIMEOUT);
@@ -288,7 +289,7 @@ describe('seedDemoEvents', () => {
     const items = await events.db
       .selectFrom('gallery_items as g')
       .innerJoin('events as e', 'e.id', 'g.event_id')
-      .select(['g.id', 'g.url', 'g.url_m', 'g.user_id', 'g.event_id', 'g.approved', 'e.ends_at', 'e.user_id as owner_id'])
+      .select(['g.id', 'g.url', 'g.url_m', 'g.user_id', 'g.event_id', 'g.approved', 'e.ends_at', 'e.user_id as owner_id', 'e.visibility'])
       .execute();
     expect(items.length).toBeGreaterThanOrEqual(30);
     const now = events.clock.now();
@@ -302,7 +303,7 @@ describe('seedDemoEvents', () => {
       }
     }
     expect(new Set(items.map((i) => i.url)).size).toBe(items.length);
-    const res = await events.app.inject({ method: 'GET', url: items[0]!.url_m });
+    const res = await events.app.inject({ method: 'GET', url: items.find((i) => i.visibility === 'public')!.url_m });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
     const files = await mediaFiles(events.dataDir);

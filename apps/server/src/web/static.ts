@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Actor } from '../http/actor.ts';
 import { sendError } from '../http/error-handler.ts';
 import { AppError } from '../http/app-error.ts';
+import { HIDEABLE_MEDIA_PRESIGN_SECONDS, mediaCacheControl, type MediaAccess } from '../modules/gallery/media-access.policy.ts';
 import { STORAGE_KEY_PATTERN, type ByteRange, type StorageProvider } from '../providers/storage/storage-provider.ts';
 import { injectSharePreview, type SharePreview } from './share-preview-html.ts';
 
@@ -43,16 +45,40 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 }
 
 export interface MediaOptions {
-  /** s3: the presigned GET URLs' lifetime, which the redirect may be cached for (less a minute). */
+  /**
+   * Whether this requester may have the file under this key, and how it may be cached
+   * (modules/gallery/media-access.service.ts); null: refused, answered exactly like a missing file.
+   */
+  access: (viewer: Actor | null, key: string) => Promise<MediaAccess | null>;
+  /** s3: the lifetime of presigned GET URLs for immutable media, which the redirect may be cached for (less a minute). */
   presignSeconds?: number;
 }
 
 /**
- * Uploaded media. local: streamed with the right type, nosniff, sandboxed, immutable (keys are
- * random), with single byte ranges for video seeking. s3: a redirect to a presigned GET URL, so
- * the bytes never pass through planns.
+ * A missing file, and a file this requester may not have, answer the same 404, never cached: a
+ * URL tells a stranger nothing, and a 404 one person got is never served to another.
  */
-export function registerMedia(app: FastifyInstance, storage: StorageProvider, options: MediaOptions = {}): void {
+function mediaNotFound(reply: FastifyReply) {
+  return sendError(reply.header('cache-control', 'no-store'), new AppError('not_found', 'No such file'));
+}
+
+/** Whether an If-None-Match header names this entity tag (weak comparison, RFC 9110 §13.1.2). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}
+
+/**
+ * Uploaded media, each request checked first (`access`: gallery files by their item's rules,
+ * pictures of non-public events by the event's). local: streamed with the right type, nosniff,
+ * sandboxed, cached as the access allows, with single byte ranges for video seeking and an ETag
+ * for cheap revalidation. s3: a redirect to a presigned GET URL, so the bytes never pass through
+ * planns; short-lived and never cached for media that can still be hidden.
+ */
+export function registerMedia(app: FastifyInstance, storage: StorageProvider, options: MediaOptions): void {
   // GET and HEAD in one route: Fastify's automatic HEAD would read the whole file to discard it.
   app.route({
     method: ['GET', 'HEAD'],
@@ -60,21 +86,34 @@ export function registerMedia(app: FastifyInstance, storage: StorageProvider, op
     schema: { hide: true },
     handler: async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
-      if (!STORAGE_KEY_PATTERN.test(key)) return sendError(reply, new AppError('not_found', 'No such file'));
+      if (!STORAGE_KEY_PATTERN.test(key)) return mediaNotFound(reply);
+      const access = await options.access(request.actor, key);
+      if (!access) return mediaNotFound(reply);
+      // What only this requester may have varies with who they are: no cache may answer another.
+      const vary = access === 'private' ? { vary: 'Cookie, Authorization' } : {};
       if (storage.presignGet) {
-        const maxAge = Math.max(0, (options.presignSeconds ?? 0) - 60);
-        return reply.header('cache-control', `private, max-age=${maxAge}`).redirect(await storage.presignGet(key), 302);
+        if (access === 'immutable') {
+          const maxAge = Math.max(0, (options.presignSeconds ?? 0) - 60);
+          return reply.header('cache-control', `private, max-age=${maxAge}`).redirect(await storage.presignGet(key), 302);
+        }
+        // Checked again on the next request: the URL lives minutes, and the redirect is kept nowhere.
+        return reply.headers({ 'cache-control': 'private, no-store', ...vary }).redirect(await storage.presignGet(key, HIDEABLE_MEDIA_PRESIGN_SECONDS), 302);
       }
       // The size first (a stat): the range is decided before the file is opened.
       const size = await storage.size(key);
-      if (size === null) return sendError(reply, new AppError('not_found', 'No such file'));
+      if (size === null) return mediaNotFound(reply);
+      // Keys are random and a stored file is never rewritten, so any tag fixed per file validates it.
+      const etag = `"${size.toString(36)}"`;
+      const cached = { 'cache-control': mediaCacheControl(access), etag, ...vary };
+      // A copy the client holds is still good (before Range, as RFC 9110 §13.2.2 orders them).
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).headers(cached).send();
       const range = parseRange(request.headers.range, size);
       if (range === 'unsatisfiable') {
         return reply.status(416).header('accept-ranges', 'bytes').header('content-range', `bytes */${size}`).send();
       }
       // GET opens the file (only the range asked for) before any header is set; HEAD never opens it.
       const file = request.method === 'HEAD' ? null : await storage.read(key, range ?? undefined);
-      if (request.method !== 'HEAD' && !file) return sendError(reply, new AppError('not_found', 'No such file'));
+      if (request.method !== 'HEAD' && !file) return mediaNotFound(reply);
       const ext = key.slice(key.lastIndexOf('.') + 1);
       void reply
         .status(range ? 206 : 200)
@@ -84,7 +123,7 @@ export function registerMedia(app: FastifyInstance, storage: StorageProvider, op
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('cross-origin-resource-policy', 'same-origin')
-        .header('cache-control', 'public, max-age=31536000, immutable');
+        .headers(cached);
       if (range) void reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`);
       // HEAD: the headers alone, with the length a GET would send.
       return file ? reply.send(file.stream) : reply.send();

@@ -20,6 +20,7 @@ export interface S3StorageOptions {
 
 /** SigV4 presigned URLs live at most a week. */
 const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
+const presignLifetime = (seconds: number) => Math.min(Math.max(1, Math.floor(seconds)), MAX_PRESIGN_SECONDS);
 
 function isNotFound(err: unknown): boolean {
   return err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);
@@ -44,7 +45,7 @@ export class S3StorageProvider implements StorageProvider {
 
   constructor(opts: S3StorageOptions) {
     this.bucket = opts.bucket;
-    this.presignSeconds = Math.min(Math.max(1, Math.floor(opts.presignSeconds)), MAX_PRESIGN_SECONDS);
+    this.presignSeconds = presignLifetime(opts.presignSeconds);
     this.client = new S3Client({
       region: opts.region,
       ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
@@ -120,9 +121,9 @@ export class S3StorageProvider implements StorageProvider {
     }
   }
 
-  async presignGet(key: string): Promise<string> {
+  async presignGet(key: string, expiresInSeconds = this.presignSeconds): Promise<string> {
     this.checkKey(key);
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: this.presignSeconds });
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: presignLifetime(expiresInSeconds) });
   }
 
   /**
@@ -133,7 +134,7 @@ export class S3StorageProvider implements StorageProvider {
     this.checkKey(key);
     if (!Number.isSafeInteger(bytes) || bytes < 0) throw new Error(`invalid upload size ${bytes}`);
     const url = await getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType, ContentLength: bytes }), {
-      expiresIn: Math.min(Math.max(1, Math.floor(expiresInSeconds)), MAX_PRESIGN_SECONDS),
+      expiresIn: presignLifetime(expiresInSeconds),
       signableHeaders: new Set(['content-type', 'content-length']),
     });
     // The browser sets Content-Length from the body itself (fetch may not set it).

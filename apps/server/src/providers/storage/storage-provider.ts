@@ -28,8 +28,8 @@ export interface StorageProvider {
   size(key: string): Promise<number | null>;
   /** The stored file, or one byte range of it; null when there is no such file. */
   read(key: string, range?: ByteRange): Promise<StoredFile | null>;
-  /** s3: a presigned GET URL for the media route to redirect to. */
-  presignGet?(key: string): Promise<string>;
+  /** s3: a presigned GET URL for the media route to redirect to, valid `expiresInSeconds` (default: the configured lifetime). */
+  presignGet?(key: string, expiresInSeconds?: number): Promise<string>;
   /** s3: a presigned PUT URL for a direct upload of exactly `bytes` bytes of `contentType`. */
   presignPut?(key: string, contentType: string, bytes: number, expiresInSeconds: number): Promise<{ url: string; headers: Record<string, string> }>;
   keyFromUrl(url: string): string | null;
