@@ -224,3 +224,35 @@ describe('RSVP: lowering max (decision 0024)', () => {
     }
   });
 });
+
+describe('rejected_users (events §3)', () => {
+  it('are given to the owner and moderators, on the page and in lists, and to nobody else', async () => {
+    const owner = await person('Rhea Owner');
+    const event = await buildEvent(db, { user_id: owner.user.id, name: 'Rejections shown' });
+    const no = await person('Noel NotGoing');
+    const other = await person('Otto Other');
+    await reject(no.headers, event.id, { note: 'Busy' });
+    await join(other.headers, event.id);
+    const moderator = await buildUser(db, { name: 'Mod Eraor', is_moderator: true });
+    const mod = { headers: (await signIn(ctx, moderator.id)).headers };
+
+    const page = (headers?: Record<string, string>) =>
+      app.inject({ method: 'GET', url: headers ? `/api/events/${event.id}?no_visit=1` : `/api/events-no-auth/${event.hash}`, ...(headers ? { headers } : {}) });
+    const names = (res: Awaited<ReturnType<typeof page>>) => (res.json().data.rejected_users as { name: string }[]).map((p) => p.name);
+    expect(names(await page(owner.headers))).toEqual(['Noel NotGoing']);
+    expect(names(await page(mod.headers))).toEqual(['Noel NotGoing']);
+    expect(names(await page(other.headers))).toEqual([]);
+    expect(names(await page(no.headers))).toEqual([]);
+    expect(names(await page())).toEqual([]);
+    expect((await page(other.headers)).json().data.rejected_users_count).toBe(1);
+
+    const listed = async (headers: Record<string, string>) => {
+      const res = await app.inject({ method: 'GET', url: `/api/events?search=${encodeURIComponent('Rejections shown')}`, headers });
+      const found = (res.json().data.data as { id: number; rejected_users: { name: string }[] }[]).find((e) => e.id === event.id);
+      return found?.rejected_users.map((p) => p.name);
+    };
+    expect(await listed(owner.headers)).toEqual(['Noel NotGoing']);
+    expect(await listed(mod.headers)).toEqual(['Noel NotGoing']);
+    expect(await listed(other.headers)).toEqual([]);
+  });
+});

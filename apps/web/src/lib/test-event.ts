@@ -45,6 +45,7 @@ export function buildEvent(overrides: Partial<Event> = {}): Event {
     categories: [],
     users: [],
     doubt_users: [],
+    rejected_users: [],
     friends: [],
     organizers: [],
     attendee_invites: [],

@@ -89,6 +89,8 @@ export const eventSchema = z
     users: z.array(eventPersonSchema),
     /** Maybe, the viewer first when maybe; at most the with_doubt_users limit. */
     doubt_users: z.array(eventPersonSchema),
+    /** Not going: only to those who may see the guest list (the owner and moderators), else []; up to 10 on lists, 7 on the page. */
+    rejected_users: z.array(eventPersonSchema),
     /** The viewer's friends among those going or maybe (signed in only). */
     friends: z.array(publicUserSchema),
     /** Co-organisers (with_organizers on lists; up to 10 on the page). */

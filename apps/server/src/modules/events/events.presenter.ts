@@ -63,6 +63,7 @@ export function presentEvent(row: EventDetailRow, actor: Actor | null): Event {
     categories: row.categories_json,
     users: row.going_json.map(person),
     doubt_users: row.maybe_json.map(person),
+    rejected_users: canManage ? row.rejected_json.map(person) : [],
     friends: actor ? row.friends_json.map(publicPerson) : [],
     organizers: row.organizers_json.map(publicPerson),
     attendee_invites: canManage ? row.invites_json.map(publicPerson) : [],

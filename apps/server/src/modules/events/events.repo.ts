@@ -378,6 +378,8 @@ export interface EventDetailRow extends EventRow {
   categories_json: { id: number; slug: string; name: string }[];
   going_json: PersonJson[];
   maybe_json: PersonJson[];
+  /** Not going: only for viewers who manage the event (else always empty). */
+  rejected_json: PersonJson[];
   friends_json: Omit<PersonJson, 'companions_amount'>[];
   organizers_json: Omit<PersonJson, 'companions_amount'>[];
   invites_json: Omit<PersonJson, 'companions_amount'>[];
@@ -391,17 +393,25 @@ export interface EventDetailRow extends EventRow {
 export interface RelationLimits {
   users: number;
   doubtUsers: number;
+  /** Not going; filled only where the viewer manages the event (its owner, or a moderator). */
+  rejectedUsers: number;
   friends: number;
   organizers: number;
   /** People invited (shared with); the presenter shows them to the owner and moderators only. */
   invites: number;
 }
 
+/** Who is looking: a visitor has no id. */
+export interface ViewerIds {
+  userId: number | null;
+  isModerator: boolean;
+}
+
 /** The events with everything the presenter needs, in the order of `ids`. */
-export async function loadEventDetails(db: Executor, ids: number[], viewerId: number | null, limits: RelationLimits): Promise<EventDetailRow[]> {
+export async function loadEventDetails(db: Executor, ids: number[], viewerIds: ViewerIds, limits: RelationLimits): Promise<EventDetailRow[]> {
   if (ids.length === 0) return [];
-  const viewer = viewerId ?? 0; // no user has id 0: a visitor matches nothing below
-  const people = (status: 'going' | 'maybe', limit: number) => sql`
+  const viewer = viewerIds.userId ?? 0; // no user has id 0: a visitor matches nothing below
+  const people = (status: 'going' | 'maybe' | 'rejected', limit: number) => sql`
     SELECT coalesce(json_agg(p), '[]'::json) FROM (
       SELECT u.id, u.name, u.avatar, u.avatar_m, u.avatar_s, r.companions_amount
       FROM event_users r JOIN users u ON u.id = r.user_id
@@ -423,6 +433,8 @@ export async function loadEventDetails(db: Executor, ids: number[], viewerId: nu
          FROM event_categories ec JOIN categories cat ON cat.id = ec.category_id WHERE ec.event_id = e.id) AS categories_json,
       (${people('going', limits.users)}) AS going_json,
       (${people('maybe', limits.doubtUsers)}) AS maybe_json,
+      (CASE WHEN ${limits.rejectedUsers > 0} AND (e.user_id = ${viewer} OR ${viewerIds.isModerator})
+        THEN (${people('rejected', limits.rejectedUsers)}) ELSE '[]'::json END) AS rejected_json,
       (${
         limits.friends > 0
           ? sql`SELECT coalesce(json_agg(fp), '[]'::json) FROM (

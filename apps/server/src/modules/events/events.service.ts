@@ -37,6 +37,8 @@ const maxBelowGoing = (going: number) =>
 /** Whose view: GET events-na and events-no-auth answer as to a visitor even when a session is sent. */
 export type Viewer = Actor | null;
 
+export const viewerIds = (viewer: Viewer): repo.ViewerIds => ({ userId: viewer?.userId ?? null, isModerator: viewer?.isModerator ?? false });
+
 async function weekendRange(deps: AppDeps, now: Date, tz: string): Promise<{ from: Date; to: Date }> {
   // Saturday 00:00 to Monday 00:00 in the viewer's zone; on a Sunday, the weekend under way.
   const result = await sql<{ from: Date; to: Date }>`
@@ -90,9 +92,10 @@ export async function listEvents(deps: AppDeps, viewer: Viewer, query: EventList
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
   });
-  const rows = await repo.loadEventDetails(deps.db, ids, viewer?.userId ?? null, {
+  const rows = await repo.loadEventDetails(deps.db, ids, viewerIds(viewer), {
     users: query.with_users ?? query.with_attendees ?? RELATION_LIMIT,
     doubtUsers: query.with_doubt_users ?? RELATION_LIMIT,
+    rejectedUsers: RELATION_LIMIT,
     friends: query.with_friends ?? 0,
     organizers: query.with_organizers ?? 0,
     invites: query.with_attendee_invites ?? 0,
@@ -112,9 +115,10 @@ export async function loadVisible(deps: AppDeps, viewer: Viewer, ref: string | n
 
 /** The event as this viewer sees it on its page. */
 export async function present(deps: AppDeps, viewer: Viewer, id: number): Promise<Event> {
-  const [row] = await repo.loadEventDetails(deps.db, [id], viewer?.userId ?? null, {
+  const [row] = await repo.loadEventDetails(deps.db, [id], viewerIds(viewer), {
     users: PAGE_AVATARS,
     doubtUsers: PAGE_AVATARS,
+    rejectedUsers: PAGE_AVATARS,
     friends: FRIENDS_RELATION_LIMIT,
     organizers: RELATION_LIMIT,
     invites: RELATION_LIMIT,

@@ -16,7 +16,7 @@ const PROFILE_FRIENDS = 50;
 export async function getProfile(deps: AppDeps, actor: Actor, userId: number): Promise<Profile> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw notFound('User not found');
-  const limits = { users: 3, doubtUsers: 3, friends: 0, organizers: 0, invites: 0 };
+  const limits = { users: 3, doubtUsers: 3, rejectedUsers: 0, friends: 0, organizers: 0, invites: 0 };
   const [createdIds, joinedIds, friends, flags] = await Promise.all([
     profileEventIds(deps.db, userId, actor.userId, 'created', PROFILE_EVENTS),
     profileEventIds(deps.db, userId, actor.userId, 'joined', PROFILE_EVENTS),
@@ -24,8 +24,8 @@ export async function getProfile(deps: AppDeps, actor: Actor, userId: number): P
     relationships(deps.db, actor.userId, [userId]),
   ]);
   const [created, joined] = await Promise.all([
-    loadEventDetails(deps.db, createdIds, actor.userId, { ...limits, users: RELATION_LIMIT }),
-    loadEventDetails(deps.db, joinedIds, actor.userId, limits),
+    loadEventDetails(deps.db, createdIds, actor, { ...limits, users: RELATION_LIMIT }),
+    loadEventDetails(deps.db, joinedIds, actor, limits),
   ]);
   const flag = flags.get(userId) ?? { is_friend: false, request_sent_by_me: false, has_request: false, request_id: null };
   return {
