@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMENTS_PAGE_SIZE } from '@planns/shared/comments/comments.schemas';
 import { GALLERY_PAGE_SIZE } from '@planns/shared/gallery/gallery.rules';
 import { newUploadId } from '../src/modules/gallery/upload-files.ts';
-import { addResponse, buildEvent } from './event-factory.ts';
+import { addResponse, buildEvent, buildGroup } from './event-factory.ts';
 import { buildUser, createTestApp, signIn } from './harness.ts';
 
 /*
@@ -196,5 +196,33 @@ describe('keyset paging', () => {
     const items = (body: unknown) => (body as { data: { data: { id: number }[] } }).data.data;
     expect(await pageToEnd(`/api/gallery/${event.id}`, GALLERY_PAGE_SIZE, owner.headers, items, all.length)).toEqual(all);
     expect(await pageToEnd(`/api/gallery/${event.id}/unregistered`, GALLERY_PAGE_SIZE, {}, items, all.length)).toEqual(shown);
+  });
+  it('pages events with page/per_page (the spec\'s offsets) without gaps or repeats in every order, among events that tie on the sort key', async () => {
+    clock.set(new Date(BASE));
+    const { headers } = await person('Pia Pager');
+    const group = await buildGroup(db, 'Tied events');
+    const hour = 3_600_000;
+    // Half under way, half coming, each half with one start, one end and one creation time, no
+    // likes or visits: every order's own key ties, and only its tie-breaker orders them.
+    for (let i = 0; i < 40; i += 1) {
+      const start = i % 2 === 0 ? BASE - hour : BASE + 24 * hour;
+      await buildEvent(db, { group_id: group.id, start_date: new Date(start).toISOString(), end_date: new Date(start + 48 * hour).toISOString(), created_at: new Date(BASE - 240 * hour) });
+    }
+    const listIds = async (query: string) => {
+      const res = await app.inject({ method: 'GET', url: `/api/events?group_id=${group.id}&${query}`, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { data: { data: { id: number }[]; total: number } }).data;
+    };
+    for (const order of ['', 'order_by=start_date&order_dir=asc', 'order_by=start_date&order_dir=desc', 'order_by=created_at&order_dir=desc', 'order_by=created_at&order_dir=asc', 'preset=trending']) {
+      const whole = (await listIds(`${order}&per_page=100`)).data.map((e) => e.id);
+      expect(new Set(whole).size, order).toBe(40);
+      const paged: number[] = [];
+      for (let page = 1; page <= 6; page += 1) {
+        const res = await listIds(`${order}&per_page=7&page=${page}`);
+        expect(res.total, order).toBe(40);
+        paged.push(...res.data.map((e) => e.id));
+      }
+      expect(paged, order).toEqual(whole);
+    }
   });
 });
