@@ -25,7 +25,7 @@ export const commentBodySchema = z.object({
     .max(COMMENT_MAX_LENGTH, `At most ${COMMENT_MAX_LENGTH} characters`),
 });
 
-/** Older pages: comments before this id (the list is newest first). */
+/** Older pages: the comments after this one in the list's order (created_at, then id, newest first; decision 0021). */
 export const commentListQuerySchema = z.object({ before: idSchema.optional() });
 
 export const commentReplySchema = z.object({ data: commentSchema });

@@ -15,7 +15,8 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       schema: {
         tags,
         summary: "An event's comments",
-        description: 'GET events/{id}/comments: newest first, 100 at a time (before=<id> for older ones). Readable by whoever may see the event, visitors included (public events).',
+        description:
+          "GET events/{id}/comments: newest first (created_at, then id), 100 at a time. before=<id>: the next older page, the comments after that one in this order; a before that is not a comment of this event is a 422 on before (load from the newest again). Readable by whoever may see the event, visitors included (public events).",
         params: idParamsSchema,
         querystring: commentListQuerySchema,
         response: { 200: commentListReplySchema, 404: errorBodySchema, 422: errorBodySchema },

@@ -9,10 +9,22 @@ import { eventRoom } from '@planns/shared/realtime/realtime.rules';
 import { deliver, notify } from '../notifications/notifications.service.ts';
 import * as repo from './comments.repo.ts';
 
-/** GET events/{id}/comments: whoever may see the event may read them (visitors: public events). */
+const unknownCursor = 'No such comment on this event: load the comments again from the newest';
+
+/**
+ * GET events/{id}/comments: whoever may see the event may read them (visitors: public events).
+ * `before` pages back from that comment's place in the list (decision 0021). A cursor that is not a
+ * comment of this event has no place, so it is refused rather than answered with a page that
+ * could skip comments; this is checked only when the page is empty (a cursor that found older
+ * comments existed when the page was read).
+ */
 export async function listComments(deps: AppDeps, viewer: Actor | null, eventId: number, before?: number): Promise<Comment[]> {
   await events.loadVisible(deps, viewer, eventId);
-  return (await repo.listComments(deps.db, eventId, COMMENTS_PAGE_SIZE, before)).map(presentComment);
+  const rows = await repo.listComments(deps.db, eventId, COMMENTS_PAGE_SIZE, before);
+  if (before !== undefined && rows.length === 0 && !(await repo.commentInEvent(deps.db, eventId, before))) {
+    throw new AppError('validation_failed', unknownCursor, { before: unknownCursor });
+  }
+  return rows.map(presentComment);
 }
 
 /** POST events/{id}/comment: any signed-in person who may see the event. */

@@ -124,6 +124,8 @@ export function findItem(db: Executor, id: number) {
 /**
  * An event's items newest first, as this viewer may see them: everything for the owner and
  * moderators; otherwise approved items that are not hidden, plus the viewer's own pending ones.
+ * Ordered by id alone, the key `before` pages by (decision 0021): an id marks a place even after
+ * its item is deleted or hidden.
  */
 export function listItems(db: Executor, eventId: number, viewer: { userId: number | null; seesAll: boolean }, limit: number, before?: number) {
   let query = db
