@@ -182,10 +182,12 @@ describe('companions', () => {
 
   it('refuses a bad id', async () => {
     const { headers } = await userWithSession();
-    for (const id of ['abc', '0', '-1', '99999999999']) {
+    for (const id of ['abc', '0', '-1', '1.5', '9007199254740992', '99999999999999999999']) {
       const res = await app.inject({ method: 'DELETE', url: `/api/companions/${id}`, headers });
       expect(res.statusCode).toBe(422);
     }
+    // A well-formed id that names no companion of this person (decision 0017: ids up to 2^53 - 1).
+    expect((await app.inject({ method: 'DELETE', url: '/api/companions/99999999999', headers })).statusCode).toBe(404);
   });
 
   it('answers 401 when signed out and changes nothing', async () => {

