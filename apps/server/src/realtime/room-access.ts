@@ -19,52 +19,40 @@ export function followedEvents(socket: Socket): number[] {
   return [...ids];
 }
 
-interface Follower {
-  /** From the handshake; null for a visitor. */
-  actor: Actor | null;
-  eventIds: number[];
-}
-
-interface Verdict {
-  /** Signed out, or the session expired: the socket goes entirely (its user room too). */
-  sessionEnded: boolean;
-  /** Those of the asked events it may follow. */
-  allowed: Set<number>;
+/**
+ * The sockets' people as they are now: undefined when the session ended (signed out or expired),
+ * null for a visitor, else the actor with is_moderator as it is now, not as it was at the
+ * handshake (`npm run admin -- revoke-moderator`). One statement.
+ */
+export async function currentActors(deps: Pick<AppDeps, 'db' | 'clock'>, actors: (Actor | null)[]): Promise<(Actor | null | undefined)[]> {
+  const sessionIds = [...new Set(actors.flatMap((a) => (a ? [a.sessionId] : [])))];
+  const sessions = new Map((sessionIds.length > 0 ? await findLiveSessionsByIds(deps.db, sessionIds, deps.clock.now()) : []).map((s) => [s.id, s]));
+  return actors.map((actor) => {
+    if (!actor) return null;
+    const session = sessions.get(actor.sessionId);
+    return session ? { ...actor, userId: session.user_id, isModerator: session.is_moderator } : undefined;
+  });
 }
 
 /**
- * Whether each follower may still follow each of its events, by the state of now: the session is
- * reloaded (gone or expired: signed out; is_moderator as it is now, not as it was at the
- * handshake) and the one visibility rule (events.repo visibleTo) answers for every pair in one
- * statement. Two statements whatever the number of followers.
+ * For each follower (a current actor), those of its events it may follow, by the one visibility
+ * rule (events.repo visibleTo) asked for every pair in one statement.
  */
-export async function checkFollowers(deps: Pick<AppDeps, 'db' | 'clock'>, followers: Follower[]): Promise<Verdict[]> {
-  const sessionIds = [...new Set(followers.flatMap((f) => (f.actor ? [f.actor.sessionId] : [])))];
-  const sessions = new Map((sessionIds.length > 0 ? await findLiveSessionsByIds(deps.db, sessionIds, deps.clock.now()) : []).map((s) => [s.id, s]));
-  // undefined: the session ended; null: a visitor.
-  const current = followers.map((f): Actor | null | undefined => {
-    if (!f.actor) return null;
-    const session = sessions.get(f.actor.sessionId);
-    return session ? { ...f.actor, userId: session.user_id, isModerator: session.is_moderator } : undefined;
-  });
+export async function allowedEvents(deps: Pick<AppDeps, 'db'>, followers: { actor: Actor | null; eventIds: number[] }[]): Promise<Set<number>[]> {
   const key = (eventId: number, userId: number | null) => `${eventId}:${userId ?? ''}`;
   const pairs = new Map<string, { eventId: number; userId: number | null }>();
-  followers.forEach((f, i) => {
-    const actor = current[i];
-    if (actor === undefined) return;
-    for (const eventId of f.eventIds) pairs.set(key(eventId, actor?.userId ?? null), { eventId, userId: actor?.userId ?? null });
-  });
+  for (const { actor, eventIds } of followers) {
+    for (const eventId of eventIds) pairs.set(key(eventId, actor?.userId ?? null), { eventId, userId: actor?.userId ?? null });
+  }
   const rows = new Map((await visibilityOfPairs(deps.db, [...pairs.values()])).map((r) => [key(r.event_id, r.user_id), r]));
-  return followers.map((f, i) => {
-    const actor = current[i];
-    if (actor === undefined) return { sessionEnded: true, allowed: new Set<number>() };
-    const allowed = f.eventIds.filter((eventId) => {
+  return followers.map(({ actor, eventIds }) => {
+    const allowed = eventIds.filter((eventId) => {
       const row = rows.get(key(eventId, actor?.userId ?? null));
       // A deleted event (gone, or flagged by a moderator: it takes no more comments or answers)
       // has nothing left to follow, for moderators too.
       return row !== undefined && !row.is_removed && canViewEvent(actor, { user_id: row.owner_id, is_visible: row.is_visible });
     });
-    return { sessionEnded: false, allowed: new Set(allowed) };
+    return new Set(allowed);
   });
 }
 
@@ -102,20 +90,22 @@ export class RoomAccess {
   /**
    * join_event: check, join, check again. A change committed during the first check re-checks the
    * sockets already in the rooms, which this one may not have been yet: the second check, made
-   * once it is in, sees that change, and the event's messages wait for it.
+   * once it is in, sees that change, and the event's messages wait for it. (A sign-out meanwhile
+   * reaches the socket through its session room.)
    */
   async join(socket: Socket, eventId: number): Promise<boolean> {
-    const check = async () => (await checkFollowers(this.deps, [{ actor: actorOf(socket), eventIds: [eventId] }]))[0]!;
-    const before = await check();
-    if (before.sessionEnded) socket.disconnect(true);
-    if (!before.allowed.has(eventId)) return false;
+    const [actor] = await currentActors(this.deps, [actorOf(socket)]);
+    if (actor === undefined) {
+      socket.disconnect(true);
+      return false;
+    }
+    const mayFollow = async () => (await allowedEvents(this.deps, [{ actor, eventIds: [eventId] }]))[0]!.has(eventId);
+    if (!(await mayFollow())) return false;
     await socket.join(eventRooms(eventId));
     let joined = false;
     await this.hold([eventId], async () => {
-      const after = await check();
-      joined = after.allowed.has(eventId);
-      if (after.sessionEnded) socket.disconnect(true);
-      else if (!joined) for (const room of eventRooms(eventId)) void socket.leave(room);
+      joined = await mayFollow();
+      if (!joined) for (const room of eventRooms(eventId)) void socket.leave(room);
     });
     return joined;
   }
@@ -146,12 +136,21 @@ export class RoomAccess {
   async recheckSockets(sockets: Socket[], eventIds?: number[]): Promise<void> {
     for (let start = 0; start < sockets.length; start += BATCH) {
       const batch = sockets.slice(start, start + BATCH);
-      const followers = batch.map((socket) => {
-        const followed = followedEvents(socket);
-        return { actor: actorOf(socket), eventIds: eventIds ? followed.filter((id) => eventIds.includes(id)) : followed };
+      const actors = await currentActors(this.deps, batch.map(actorOf));
+      const followers: { socket: Socket; actor: Actor | null; eventIds: number[] }[] = [];
+      batch.forEach((socket, i) => {
+        const actor = actors[i];
+        // Signed out or expired: the socket goes entirely (its user room too).
+        if (actor === undefined) socket.disconnect(true);
+        else {
+          const followed = followedEvents(socket);
+          followers.push({ socket, actor, eventIds: eventIds ? followed.filter((id) => eventIds.includes(id)) : followed });
+        }
       });
-      const verdicts = await checkFollowers(this.deps, followers);
-      batch.forEach((socket, i) => this.apply(socket, followers[i]!.eventIds, verdicts[i]!));
+      const allowed = await allowedEvents(this.deps, followers);
+      followers.forEach(({ socket, eventIds: checked }, i) => {
+        for (const eventId of checked) if (!allowed[i]!.has(eventId)) leaveEvent(socket, eventId);
+      });
     }
   }
 
@@ -168,14 +167,6 @@ export class RoomAccess {
       });
     }
     return done;
-  }
-
-  private apply(socket: Socket, checked: number[], verdict: Verdict): void {
-    if (verdict.sessionEnded) {
-      socket.disconnect(true);
-      return;
-    }
-    for (const eventId of checked) if (!verdict.allowed.has(eventId)) leaveEvent(socket, eventId);
   }
 }
 
