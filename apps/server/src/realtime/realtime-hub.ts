@@ -40,14 +40,15 @@ export class RealtimeHub {
     const access = this.access;
     if (!io || !access) return;
     const eventId = eventIdOfRoom(room);
-    const send = () => {
+    const send = () => io.to(room).emit(message, payload);
+    setImmediate(() => {
       // While this event's followers are being decided here, its messages wait for the verdict:
-      // a socket that lost its access is out of the room before they go.
+      // a socket that lost its access is out of the room before they go. Each waits once, for
+      // the decisions under way when it was due, so a stream of joins cannot hold it back for long.
       const settling = eventId === null ? undefined : access.settling(eventId);
       if (settling) void settling.then(send);
-      else io.to(room).emit(message, payload);
-    };
-    setImmediate(send);
+      else send();
+    });
   }
 
   /** After a committed change to who may see the event (visibility, owner, deletion). */
