@@ -8,7 +8,8 @@
  * Uses DATABASE_URL when set; otherwise the embedded database in DATA_DIR (default ./data): the
  * running server's PostgreSQL when a server is up, else it starts the embedded PostgreSQL for the
  * command and stops it afterwards. A change applies to signed-in people on their next request
- * (the auth hook reads users.is_moderator on every request).
+ * (the auth hook reads users.is_moderator on every request), and to their live sockets within a
+ * minute (each server re-checks its sockets every minute: decision 0020).
  *
  * Exit codes: 0 done (also when nothing needed changing), 1 unknown or invalid phone number or a
  * database error, 2 bad usage, 78 bad configuration.

@@ -1,52 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, describe, expect, it } from 'vitest';
-import { EVENT_ROOM_KINDS, JOIN_EVENT, NOTIFICATION_MESSAGE, SOCKET_PATH } from '@planns/shared/realtime/realtime.rules';
-import { buildApp } from '../src/app.ts';
-import { RealtimeHub } from '../src/realtime/realtime-hub.ts';
-import { attachSocketServer } from '../src/realtime/socket-server.ts';
+import { describe, expect, it } from 'vitest';
+import { EVENT_ROOM_KINDS, NOTIFICATION_MESSAGE } from '@planns/shared/realtime/realtime.rules';
 import { addInvite, buildEvent } from './event-factory.ts';
-import { buildUser, createTestApp, signIn, type TestContext } from './harness.ts';
-
-const sockets: Socket[] = [];
-afterAll(() => {
-  for (const s of sockets) s.disconnect();
-});
-
-async function listen(ctx: Pick<TestContext, 'app'>): Promise<string> {
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-}
-
-/** A connected client; rejects on a refused handshake. */
-function client(url: string, options: { token?: string; cookie?: string; origin?: string } = {}): Promise<Socket> {
-  const socket = connect(url, {
-    path: SOCKET_PATH,
-    transports: ['websocket'],
-    forceNew: true,
-    reconnection: false,
-    auth: options.token ? { token: options.token } : {},
-    extraHeaders: { ...(options.cookie ? { cookie: options.cookie } : {}), ...(options.origin ? { origin: options.origin } : {}) },
-  });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
-const joinEvent = (socket: Socket, id: number) => socket.emitWithAck(JOIN_EVENT, id) as Promise<{ ok: boolean }>;
-const next = <T>(socket: Socket, message: string) => new Promise<T>((resolve) => socket.once(message, resolve));
-/** Resolves false if `message` does not arrive within `ms` (for "nothing leaks" checks). */
-const arrives = (socket: Socket, message: string, ms = 300) =>
-  new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    socket.once(message, () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
+import { buildUser, createTestApp, signIn } from './harness.ts';
+import { arrives, client, joinEvent, listen, next, redisAnswers, redisClient, secondInstance } from './socket-client.ts';
 
 describe('socket.io rooms', async () => {
   const ctx = await createTestApp({ sockets: true, env: { RATE_LIMIT_MAX: '1000000' } });
@@ -121,36 +77,13 @@ describe('socket.io rooms', async () => {
   });
 });
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 const hasRedis = await redisAnswers();
 
 describe.skipIf(!hasRedis)('two instances sharing Redis (Redis Streams adapter)', async () => {
-  const redisA = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
-  const redisB = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
-  const a = await createTestApp({ sockets: true, redis: redisA, env: { RATE_LIMIT_MAX: '1000000' } });
-  // Instance B: the same database, its own Redis connection, its own socket server.
-  const depsB = { ...a.deps, redis: redisB, realtime: new RealtimeHub() };
-  const b = { app: await buildApp(depsB) };
-  attachSocketServer(b.app, depsB);
-  await b.app.ready();
+  const a = await createTestApp({ sockets: true, redis: redisClient(), env: { RATE_LIMIT_MAX: '1000000' } });
+  const b = await secondInstance(a);
   const urlA = await listen(a);
-  const urlB = await listen(b);
-  afterAll(async () => {
-    await b.app.close();
-    await Promise.all([redisA, redisB].map((r) => r.quit().catch(() => r.disconnect())));
-  });
+  const urlB = b.url;
 
   it('a comment posted on one instance reaches a client connected to the other', async () => {
     const host = await buildUser(a.db, { name: 'Twin Host' });

@@ -6,6 +6,22 @@ export const userRoom = (userId: number) => `user_notifications-${userId}`;
 export const EVENT_ROOM_KINDS = ['comment_posted', 'user_joined_event', 'user_rejected_event'] as const;
 export type EventRoomKind = (typeof EVENT_ROOM_KINDS)[number];
 export const eventRoom = (kind: EventRoomKind, eventId: number) => `${kind}-${eventId}`;
+/** The three rooms of one event: a socket follows an event by joining all of them. */
+export const eventRooms = (eventId: number) => EVENT_ROOM_KINDS.map((kind) => eventRoom(kind, eventId));
+
+/** The event an event room belongs to (the inverse of eventRoom); null for any other room. */
+export function eventIdOfRoom(room: string): number | null {
+  const dash = room.lastIndexOf('-');
+  if (dash < 0 || !(EVENT_ROOM_KINDS as readonly string[]).includes(room.slice(0, dash))) return null;
+  const id = Number(room.slice(dash + 1));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * Every socket of one session (joined by the server at the handshake, never asked for by a
+ * client): signing out disconnects them all.
+ */
+export const sessionRoom = (sessionId: number) => `session-${sessionId}`;
 
 /** Client -> server: ask to follow (or stop following) one event's rooms; the server checks visibility. */
 export const JOIN_EVENT = 'join_event';
@@ -19,5 +35,15 @@ export interface EventChange {
   event_id: number;
   by: number;
 }
+/**
+ * Server -> client: this socket no longer follows the event. It was deleted, or its person may no
+ * longer see it (visibility, owner or friendship changed). An open page fetches the event again
+ * and may ask to follow it again: the server decides.
+ */
+export const LEFT_EVENT = 'left_event';
+export interface LeftEvent {
+  event_id: number;
+}
+
 /** The notification message on user_notifications-{id}. */
 export const NOTIFICATION_MESSAGE = 'notification';

@@ -134,4 +134,6 @@ export async function authCreate(
 
 export async function logout(deps: AppDeps, sessionId: number): Promise<void> {
   await deleteSession(deps.db, sessionId);
+  // Its sockets go too: no more notifications or event messages to a signed-out browser.
+  await deps.realtime?.recheckSession(sessionId);
 }

@@ -23,10 +23,21 @@ export function findLiveSession(db: Executor, tokenHash: string, now: Date) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id', 'sessions.user_id', 'sessions.last_seen_at', 'users.is_moderator'])
+    .select(['sessions.id', 'sessions.user_id', 'sessions.last_seen_at', 'sessions.expires_at', 'users.is_moderator'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
+}
+
+/** Which of these sessions are still live, as they are now (a moderator's rights may have been taken back). */
+export function findLiveSessionsByIds(db: Executor, ids: number[], now: Date) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id', 'sessions.user_id', 'users.is_moderator'])
+    .where('sessions.id', 'in', ids)
+    .where('sessions.expires_at', '>', now)
+    .execute();
 }
 
 export async function touchSession(db: Executor, id: number, now: Date): Promise<void> {

@@ -11,9 +11,10 @@ export type EventRow = Selectable<EventsTable>;
  * Whether the caller may see event `e` (by the list's rules; moderators additionally open any
  * event page, see events.policy.ts). Visitors: public only. Signed-in: public, or their own, or
  * they organise, were invited, or responded, or it is a friends event and they are the owner's
- * friend. This one fragment serves every list and every single-event check.
+ * friend. This one fragment serves every list and every single-event check; the viewer is a user
+ * id, or a SQL expression naming one per row (visibilityOfPairs checks many viewers at once).
  */
-export function visibleTo(viewerId: number | null): RawBuilder<boolean> {
+export function visibleTo(viewerId: number | RawBuilder<number> | null): RawBuilder<boolean> {
   if (viewerId === null) return sql<boolean>`(e.visibility = 'public')`;
   return sql<boolean>`(
     e.visibility = 'public'
@@ -47,6 +48,30 @@ export async function findEventForViewer(db: Executor, ref: { id: number } | { h
     SELECT e.*, ${visibleTo(viewerId)} AS is_visible FROM events e WHERE ${where}
   `.execute(db);
   return result.rows[0];
+}
+
+export interface PairVisibilityRow {
+  event_id: number;
+  user_id: number | null;
+  owner_id: number;
+  is_visible: boolean;
+  is_removed: boolean;
+}
+
+/**
+ * For each (event, person) pair, whether that person may see that event (visibleTo; a null person
+ * is a visitor), in one statement however many pairs: the live rooms re-check their sockets with
+ * it. A missing event gives no row; `is_removed`: deleted by a moderator.
+ */
+export async function visibilityOfPairs(db: Executor, pairs: { eventId: number; userId: number | null }[]): Promise<PairVisibilityRow[]> {
+  if (pairs.length === 0) return [];
+  const result = await sql<PairVisibilityRow>`
+    SELECT p.event_id, p.user_id, e.user_id AS owner_id, (e.deleted_by_moderator_at IS NOT NULL) AS is_removed,
+      CASE WHEN p.user_id IS NULL THEN ${visibleTo(null)} ELSE ${visibleTo(sql<number>`p.user_id`)} END AS is_visible
+    FROM unnest(${pairs.map((p) => p.eventId)}::bigint[], ${pairs.map((p) => p.userId)}::bigint[]) AS p(event_id, user_id)
+    JOIN events e ON e.id = p.event_id
+  `.execute(db);
+  return result.rows;
 }
 
 /** Locks the event row for a write (update, delete, ownership) inside the caller's transaction. */
