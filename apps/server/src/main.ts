@@ -14,7 +14,10 @@ import { seedDemoEvents } from './seed/demo-events-seed.ts';
 import { seedDemoGallery } from './seed/demo-gallery-seed.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
 
-/** loadConfig -> start the database -> buildApp -> listen; SIGTERM drains and stops cleanly. */
+/** How long requests in flight may run on once a stop signal came. */
+const DRAIN_MS = 20_000;
+
+/** loadConfig -> start the database -> buildApp -> listen; SIGTERM and SIGINT drain, then stop the database. */
 async function main(): Promise<void> {
   let config;
   try {
@@ -61,26 +64,41 @@ async function main(): Promise<void> {
     app.log.warn('SMS_PROVIDER=console keeps sign-in codes readable at /api/dev/outbox: use it only on a private machine');
   }
 
+  // A stop signal drains the requests in flight, for DRAIN_MS at most, then stops the database;
+  // the database is stopped however the drain ends, so that no PostgreSQL outlives its server.
+  // Repeats are ignored: a terminal's Ctrl-C reaches this process twice (from the terminal and
+  // forwarded by npm), and systemd signals every process of a service at once.
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  const stopDatabaseAndExit = async (code: number) => {
+    try {
+      await database.stop();
+    } catch (err) {
+      app.log.error(err, 'could not stop the database');
+      code = 1;
+    }
+    process.exit(code);
+  };
+  const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: draining requests and stopping`);
-    const force = setTimeout(() => process.exit(1), 20_000);
-    force.unref();
+    // Not unref'd: the process must not end on an empty event loop before the database is stopped.
+    setTimeout(() => {
+      app.log.warn(`requests still in flight after ${DRAIN_MS / 1000} s: stopping without them`);
+      void stopDatabaseAndExit(1);
+    }, DRAIN_MS);
+    let code = 0;
     try {
       await app.close();
       await db.destroy();
       await redis?.quit().catch(() => {});
-      await database.stop();
-      process.exit(0);
     } catch (err) {
-      console.error(err);
-      process.exit(1);
+      app.log.error(err, 'error while draining');
+      code = 1;
     }
+    await stopDatabaseAndExit(code);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void shutdown(signal));
 
   await app.listen({ port: config.PORT, host: config.HOST });
   // The offline gazetteer is read in a worker once the server answers, not on the first search.

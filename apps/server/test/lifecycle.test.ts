@@ -6,12 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findFreePort, isAlive } from '../src/db/embedded-postgres.ts';
+import { findFreePort, isAlive, startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 
 /**
- * The real server process (node apps/server/src/main.ts) with its embedded PostgreSQL: restart
- * after SIGKILL, draining on SIGTERM, and one server per data folder. Each case has a data
- * folder (and so a cluster) of its own; none of them uses the test run's database.
+ * The real server process (node apps/server/src/main.ts, or `npm start` as a process manager and
+ * a terminal run it) with its embedded PostgreSQL: restart after SIGKILL, draining on SIGTERM,
+ * stopping on signals to npm, and one server per data folder. Each case has a data folder (and
+ * so a cluster) of its own; none of them uses the test run's database.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -31,6 +32,7 @@ const CONFIG_VARIABLES = [
 ];
 
 interface Server {
+  /** node main.ts, or npm (`npm start`, in a process group of its own). */
   child: ChildProcess;
   port: number;
   base: string;
@@ -54,7 +56,7 @@ async function tempDir(prefix: string): Promise<string> {
 const webDir = await tempDir('planns-lc-web-');
 await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>planns lifecycle</title>');
 
-async function startServer(dataDir: string): Promise<Server> {
+async function startServer(dataDir: string, { npm = false } = {}): Promise<Server> {
   const port = await findFreePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of CONFIG_VARIABLES) delete env[key];
@@ -66,7 +68,10 @@ async function startServer(dataDir: string): Promise<Server> {
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: webDir,
   });
-  const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // npm in a process group of its own, as a terminal runs a command: a signal to the group is a Ctrl-C.
+  const child = npm
+    ? spawn('npm', ['start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    : spawn(process.execPath, [MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -169,10 +174,55 @@ async function isPostgres(pid: number): Promise<boolean> {
   return cmdline.includes('postgres');
 }
 
+/** A process as /proc/<pid>/stat shows it; null when there is none or it is a zombie (gone). */
+async function procInfo(pid: number): Promise<{ ppid: number; startTime: string } | null> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // Fields after "pid (comm) ": state, ppid, ... starttime is the 22nd field of the line.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  if (fields.length < 20 || fields[0] === 'Z') return null;
+  return { ppid: Number(fields[1]), startTime: fields[19]! };
+}
+
+/** A process's identity: its pid and start time (a pid alone may be reused). */
+type Proc = `${number}@${string}`;
+
+async function procId(pid: number): Promise<Proc | null> {
+  const info = await procInfo(pid);
+  return info ? `${pid}@${info.startTime}` : null;
+}
+
+/** `pid` and the live processes under it (children, grandchildren...). */
+async function processTree(pid: number): Promise<Proc[]> {
+  const parents = new Map<number, number>();
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const info = await procInfo(Number(entry));
+    if (info) parents.set(Number(entry), info.ppid);
+  }
+  const pids = [pid];
+  for (let i = 0; i < pids.length; i++) for (const [child, ppid] of parents) if (ppid === pids[i]) pids.push(child);
+  return (await Promise.all(pids.map(procId))).filter((id) => id !== null);
+}
+
+/** Live processes that run with DATA_DIR=dataDir (the server, PostgreSQL and its workers inherit it). */
+async function processesOn(dataDir: string): Promise<number[]> {
+  const found: number[] = [];
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    const environ = await fs.readFile(`/proc/${entry}/environ`, 'utf8').catch(() => '');
+    if (environ.split('\0').includes(`DATA_DIR=${dataDir}`) && (await procInfo(Number(entry))) !== null) found.push(Number(entry));
+  }
+  return found;
+}
+
 afterAll(async () => {
   // Whatever a failed case left running: the servers, then the clusters they leave behind.
   for (const server of servers) if (running(server)) server.child.kill('SIGKILL');
   await Promise.all(servers.map((s) => within(s.exited, 5000, 'server exit').catch(() => {})));
+  // A server that outlived its npm: found by its DATA_DIR, never by a pid that may have been reused.
+  for (const dir of dirs) {
+    for (const pid of await processesOn(dir)) if (!(await isPostgres(pid))) process.kill(pid, 'SIGKILL');
+  }
   for (const dir of dirs) {
     const pid = await postgresPid(dir);
     if (pid && isAlive(pid) && (await isPostgres(pid))) {
@@ -182,6 +232,69 @@ afterAll(async () => {
   }
   await Promise.all(dirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
 });
+
+/**
+ * A POST whose body is held back: the server has the request in flight until `finish()` sends
+ * the rest (or for good, when it is never called).
+ */
+async function heldRequest(server: Server) {
+  const body = JSON.stringify({ to: '+12025550145' });
+  const request = http.request({
+    host: '127.0.0.1',
+    port: server.port,
+    path: '/api/send-code',
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+  });
+  const answer = new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+    request.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+    });
+    request.on('error', reject);
+  });
+  answer.catch(() => {}); // a request never finished is torn down with its server
+  await new Promise<void>((resolve) => request.write(body.slice(0, 5), () => resolve()));
+  await sleep(300); // the headers have reached the server, which now waits for the body
+  return { answer, finish: () => request.end(body.slice(5)) };
+}
+
+/**
+ * After a stop: nothing of the tree is left, the data folder is let go, and its PostgreSQL was
+ * shut down cleanly (a fresh start of the cluster finds it so, with no recovery to run).
+ */
+async function expectStoppedCleanly(server: Server, tree: Proc[]): Promise<void> {
+  const left = async () => {
+    const live = await Promise.all(tree.map(async (id) => ((await procId(Number.parseInt(id, 10))) === id ? [id] : [])));
+    const onDataDir = await Promise.all((await processesOn(server.dataDir)).map(procId));
+    return [...new Set([...live.flat(), ...onDataDir])];
+  };
+  const until = Date.now() + 10_000;
+  while ((await left()).length > 0 && Date.now() < until) await sleep(100);
+  expect(await left(), server.output()).toEqual([]);
+  expect(await healthStatus(server)).toBeNull();
+  for (const file of ['server.pid', 'postgres-url', 'pg/postmaster.pid']) {
+    await expect(fs.access(path.join(server.dataDir, file)), file).rejects.toMatchObject({ code: 'ENOENT' });
+  }
+  const log: string[] = [];
+  const cluster = await startEmbeddedPostgres({ dir: server.dataDir, log: (line) => log.push(line) });
+  await cluster.stop();
+  expect(log.join('\n')).toMatch(/database system was shut down at/);
+  expect(log.join('\n')).not.toMatch(/not properly shut down|automatic recovery|orphaned/);
+}
+
+/** `npm start`, healthy, with the pids of its tree (npm, the server, PostgreSQL and its workers). */
+async function startWithNpm(): Promise<{ server: Server; tree: Proc[] }> {
+  const server = await startServer(await tempDir('planns-lc-npm-'), { npm: true });
+  await waitForHealth(server, 45_000);
+  const tree = await processTree(server.child.pid!);
+  const serverPid = Number(await fs.readFile(path.join(server.dataDir, 'server.pid'), 'utf8'));
+  const pgPid = await postgresPid(server.dataDir);
+  const pids = tree.map((id) => Number.parseInt(id, 10));
+  expect(pids).toContain(serverPid);
+  expect(pids).toContain(pgPid);
+  return { server, tree };
+}
 
 /** A large but valid PNG (random pixels barely compress): a few MB, under the 10 MB avatar limit. */
 async function largePng(): Promise<Buffer> {
@@ -331,6 +444,77 @@ describe('the server process', () => {
 
       first.child.kill('SIGTERM');
       expect(await within(first.exited, 20_000, 'exit after SIGTERM')).toEqual({ code: 0, signal: null });
+    },
+    TIMEOUT,
+  );
+});
+
+describe('`npm start`, stopped as a process manager or a terminal stops it', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s to the npm process drains, then stops the server and its database',
+    async (signal) => {
+      const { server, tree } = await startWithNpm();
+      const held = await heldRequest(server);
+      server.child.kill(signal);
+      await sleep(500);
+      // A repeat changes nothing: the request in flight still completes.
+      server.child.kill(signal);
+      await sleep(500);
+      held.finish();
+      const answer = await within(held.answer, 10_000, 'the request in flight');
+      expect(answer).toEqual({ status: 200, connection: 'close' });
+      // npm waits for the server and exits as it did: the process manager sees the stop when it is over.
+      expect(await within(server.exited, 20_000, `exit after ${signal}`), server.output()).toEqual({ code: 0, signal: null });
+      await expectStoppedCleanly(server, tree);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "Ctrl-C in a terminal (SIGINT to npm's whole process group, PostgreSQL included) stops everything without a stack trace",
+    async () => {
+      const { server, tree } = await startWithNpm();
+      // The terminal's SIGINT stops PostgreSQL at once, before the server drains: the server's
+      // own stop must not wait for it then.
+      const held = await heldRequest(server);
+      process.kill(-server.child.pid!, 'SIGINT');
+      await sleep(1000);
+      held.finish();
+      const answer = await within(held.answer, 10_000, 'the request in flight');
+      expect(answer.connection).toBe('close');
+      expect(await within(server.exited, 20_000, 'exit after Ctrl-C'), server.output()).toEqual({ code: 0, signal: null });
+      expect(server.stderr()).not.toMatch(/^\s+at /m);
+      await expectStoppedCleanly(server, tree);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'npm killed with SIGKILL: the server notices, drains and stops its database',
+    async () => {
+      const { server, tree } = await startWithNpm();
+      server.child.kill('SIGKILL');
+      expect(await within(server.exited, 5000, 'npm exit')).toEqual({ code: null, signal: 'SIGKILL' });
+      await expectStoppedCleanly(server, tree);
+    },
+    TIMEOUT,
+  );
+});
+
+describe('the drain deadline', () => {
+  it(
+    'cuts off a request that never ends after 20 s, and still stops the database',
+    async () => {
+      const dataDir = await tempDir('planns-lc-data-');
+      const server = await startServer(dataDir);
+      await waitForHealth(server, 45_000);
+      const tree = await processTree(server.child.pid!);
+      await heldRequest(server);
+      const sigtermAt = Date.now();
+      server.child.kill('SIGTERM');
+      expect(await within(server.exited, 30_000, 'exit after the deadline'), server.output()).toEqual({ code: 1, signal: null });
+      expect(Date.now() - sigtermAt).toBeGreaterThanOrEqual(19_000);
+      await expectStoppedCleanly(server, tree);
     },
     TIMEOUT,
   );
