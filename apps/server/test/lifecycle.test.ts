@@ -56,7 +56,7 @@ async function tempDir(prefix: string): Promise<string> {
 const webDir = await tempDir('planns-lc-web-');
 await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>planns lifecycle</title>');
 
-async function startServer(dataDir: string, { npm = false } = {}): Promise<Server> {
+async function startServer(dataDir: string, { npm = false, logLevel = 'warn' } = {}): Promise<Server> {
   const port = await findFreePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of CONFIG_VARIABLES) delete env[key];
@@ -65,7 +65,7 @@ async function startServer(dataDir: string, { npm = false } = {}): Promise<Serve
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: logLevel,
     WEB_DIST_DIR: webDir,
   });
   // npm in a process group of its own, as a terminal runs a command: a signal to the group is a Ctrl-C.
@@ -121,6 +121,15 @@ async function waitForHealth(server: Server, ms: number): Promise<number> {
     await sleep(150);
   }
   throw new Error(`no healthy answer within ${ms} ms:\n${server.output()}`);
+}
+
+/** Waits until the server's output (stdout and stderr) contains `text`. */
+async function waitForOutput(server: Server, text: string, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (!server.output().includes(text)) {
+    if (Date.now() > until) throw new Error(`no "${text}" within ${ms} ms:\n${server.output()}`);
+    await sleep(50);
+  }
 }
 
 async function api(server: Server, method: string, url: string, options: { body?: unknown; token?: string } = {}) {
@@ -235,7 +244,7 @@ afterAll(async () => {
 
 /**
  * A POST whose body is held back: the server has the request in flight until `finish()` sends
- * the rest (or for good, when it is never called).
+ * the rest (or for good, when it is never called). The server must log at info level.
  */
 async function heldRequest(server: Server) {
   const body = JSON.stringify({ to: '+12025550145' });
@@ -254,8 +263,9 @@ async function heldRequest(server: Server) {
     request.on('error', reject);
   });
   answer.catch(() => {}); // a request never finished is torn down with its server
-  await new Promise<void>((resolve) => request.write(body.slice(0, 5), () => resolve()));
-  await sleep(300); // the headers have reached the server, which now waits for the body
+  request.write(body.slice(0, 5));
+  // The server has the request (logged at info level) and waits for the rest of its body.
+  await waitForOutput(server, '"url":"/api/send-code"', 10_000);
   return { answer, finish: () => request.end(body.slice(5)) };
 }
 
@@ -285,7 +295,7 @@ async function expectStoppedCleanly(server: Server, tree: Proc[]): Promise<void>
 
 /** `npm start`, healthy, with the pids of its tree (npm, the server, PostgreSQL and its workers). */
 async function startWithNpm(): Promise<{ server: Server; tree: Proc[] }> {
-  const server = await startServer(await tempDir('planns-lc-npm-'), { npm: true });
+  const server = await startServer(await tempDir('planns-lc-npm-'), { npm: true, logLevel: 'info' });
   await waitForHealth(server, 45_000);
   const tree = await processTree(server.child.pid!);
   const serverPid = Number(await fs.readFile(path.join(server.dataDir, 'server.pid'), 'utf8'));
@@ -449,14 +459,15 @@ describe('the server process', () => {
   );
 });
 
-describe('`npm start`, stopped as a process manager or a terminal stops it', () => {
+// Concurrent: each case has its own data folder and port, and most of their time is waiting.
+describe.concurrent('stopping: `npm start` as a process manager or a terminal stops it, and the drain deadline', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)(
     '%s to the npm process drains, then stops the server and its database',
     async (signal) => {
       const { server, tree } = await startWithNpm();
       const held = await heldRequest(server);
       server.child.kill(signal);
-      await sleep(500);
+      await waitForOutput(server, `${signal}: draining requests and stopping`, 10_000);
       // A repeat changes nothing: the request in flight still completes.
       server.child.kill(signal);
       await sleep(500);
@@ -476,9 +487,10 @@ describe('`npm start`, stopped as a process manager or a terminal stops it', () 
       const { server, tree } = await startWithNpm();
       // The terminal's SIGINT stops PostgreSQL at once, before the server drains: the server's
       // own stop must not wait for it then.
+      const pgPid = (await postgresPid(server.dataDir))!;
       const held = await heldRequest(server);
       process.kill(-server.child.pid!, 'SIGINT');
-      await sleep(1000);
+      expect(await waitUntil(() => !isAlive(pgPid), 10_000)).toBe(true);
       held.finish();
       const answer = await within(held.answer, 10_000, 'the request in flight');
       expect(answer.connection).toBe('close');
@@ -499,14 +511,12 @@ describe('`npm start`, stopped as a process manager or a terminal stops it', () 
     },
     TIMEOUT,
   );
-});
 
-describe('the drain deadline', () => {
   it(
-    'cuts off a request that never ends after 20 s, and still stops the database',
+    'the drain deadline: a request that never ends is cut off after 20 s, and the database is still stopped',
     async () => {
       const dataDir = await tempDir('planns-lc-data-');
-      const server = await startServer(dataDir);
+      const server = await startServer(dataDir, { logLevel: 'info' });
       await waitForHealth(server, 45_000);
       const tree = await processTree(server.child.pid!);
       await heldRequest(server);
@@ -516,6 +526,6 @@ describe('the drain deadline', () => {
       expect(Date.now() - sigtermAt).toBeGreaterThanOrEqual(19_000);
       await expectStoppedCleanly(server, tree);
     },
-    TIMEOUT,
+    TIMEOUT + 30_000,
   );
 });
