@@ -17,6 +17,16 @@ import { seedDemoData } from './seed/demo-seed.ts';
 /** How long requests in flight may run on once a stop signal came. */
 const DRAIN_MS = 20_000;
 
+// Stop signals are taken before the database starts: one that comes while the server is starting
+// is kept and acted on once the database is up, and again before listening, rather than ending
+// the process with its database running (decision 0023).
+let startSignal: NodeJS.Signals | undefined;
+let onStopSignal = (signal: NodeJS.Signals) => {
+  startSignal ??= signal;
+};
+/** Set once the database runs: a start that fails after that stops it before exiting. */
+let stopDatabase: (() => Promise<void>) | undefined;
+
 /** loadConfig -> start the database -> buildApp -> listen; SIGTERM and SIGINT drain, then stop the database. */
 async function main(): Promise<void> {
   let config;
@@ -37,10 +47,23 @@ async function main(): Promise<void> {
   // A bootstrap logger for start-up lines before Fastify's own.
   const bootLog = (msg: string) => console.log(`[planns] ${msg}`);
 
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => onStopSignal(signal));
   const started = Date.now();
   const database = await openDatabase(config, (msg) => {
     if (!msg.startsWith('[postgres]')) bootLog(msg);
   });
+  stopDatabase = () => database.stop();
+  // The database is stopped however the process ends, so that no PostgreSQL outlives its server.
+  const stopDatabaseAndExit = async (code: number) => {
+    try {
+      await database.stop();
+    } catch (err) {
+      console.error(`[planns] could not stop the database: ${String(err)}`);
+      code = 1;
+    }
+    process.exit(code);
+  };
+  if (startSignal) return stopDatabaseAndExit(0);
   const db = createDb(database.url, 20);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
   const clock = systemClock;
@@ -64,20 +87,10 @@ async function main(): Promise<void> {
     app.log.warn('SMS_PROVIDER=console keeps sign-in codes readable at /api/dev/outbox: use it only on a private machine');
   }
 
-  // A stop signal drains the requests in flight, for DRAIN_MS at most, then stops the database;
-  // the database is stopped however the drain ends, so that no PostgreSQL outlives its server.
-  // Repeats are ignored: a terminal's Ctrl-C reaches this process twice (from the terminal and
-  // forwarded by npm), and systemd signals every process of a service at once.
+  // A stop signal drains the requests in flight, for DRAIN_MS at most, then stops the database,
+  // however the drain ends. Repeats are ignored: a terminal's Ctrl-C reaches this process twice
+  // (from the terminal and forwarded by npm), and systemd signals every process of a service at once.
   let stopping = false;
-  const stopDatabaseAndExit = async (code: number) => {
-    try {
-      await database.stop();
-    } catch (err) {
-      app.log.error(err, 'could not stop the database');
-      code = 1;
-    }
-    process.exit(code);
-  };
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
@@ -98,7 +111,8 @@ async function main(): Promise<void> {
     }
     await stopDatabaseAndExit(code);
   };
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void shutdown(signal));
+  onStopSignal = (signal) => void shutdown(signal);
+  if (startSignal) return shutdown(startSignal);
 
   await app.listen({ port: config.PORT, host: config.HOST });
   // The offline gazetteer is read in a worker once the server answers, not on the first search.
@@ -106,7 +120,11 @@ async function main(): Promise<void> {
   app.log.info(`planns ready on ${config.publicUrl.origin} in ${Date.now() - started} ms (database: ${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'})`);
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch(async (err: unknown) => {
+  // A terminal's Ctrl-C during start-up stops PostgreSQL too, which fails the start: say so in a
+  // line rather than with the stack of whichever step failed.
+  if (startSignal) console.error(`[planns] stopped while starting (${startSignal}): ${err instanceof Error ? err.message : String(err)}`);
+  else console.error(err);
+  await stopDatabase?.().catch(() => {});
   process.exit(1);
 });

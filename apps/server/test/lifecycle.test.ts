@@ -56,8 +56,8 @@ async function tempDir(prefix: string): Promise<string> {
 const webDir = await tempDir('planns-lc-web-');
 await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>planns lifecycle</title>');
 
-async function startServer(dataDir: string, { npm = false, logLevel = 'warn' } = {}): Promise<Server> {
-  const port = await findFreePort();
+async function startServer(dataDir: string, { npm = false, logLevel = 'warn', port = 0 } = {}): Promise<Server> {
+  port ||= await findFreePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of CONFIG_VARIABLES) delete env[key];
   Object.assign(env, {
@@ -508,6 +508,44 @@ describe.concurrent('stopping the server and its database (`npm start` as a proc
       server.child.kill('SIGKILL');
       expect(await within(server.exited, 5000, 'npm exit')).toEqual({ code: null, signal: 'SIGKILL' });
       await expectStoppedCleanly(server, tree);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'SIGTERM to the npm process while the server is still starting stops it once its database is up, and that database too',
+    async () => {
+      const server = await startServer(await tempDir('planns-lc-npm-'), { npm: true, logLevel: 'info' });
+      // server.pid is written as the server starts its PostgreSQL, after it took the signals.
+      const pidFile = path.join(server.dataDir, 'server.pid');
+      while (!(await fs.access(pidFile).then(() => true, () => false))) {
+        if (!running(server)) throw new Error(`npm start exited:\n${server.output()}`);
+        await sleep(20);
+      }
+      const tree = await processTree(server.child.pid!);
+      server.child.kill('SIGTERM');
+      expect(await within(server.exited, 45_000, 'exit after SIGTERM while starting'), server.output()).toEqual({ code: 0, signal: null });
+      expect(server.output()).not.toContain('planns ready');
+      await expectStoppedCleanly(server, tree);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'a start that fails once its database runs (the port is taken) stops that database',
+    async () => {
+      const taken = http.createServer();
+      await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+      try {
+        const dataDir = await tempDir('planns-lc-data-');
+        const server = await startServer(dataDir, { port: (taken.address() as { port: number }).port });
+        const exit = await within(server.exited, 45_000, 'a start on a taken port');
+        expect(exit, server.output()).toEqual({ code: 1, signal: null });
+        expect(server.stderr()).toContain('EADDRINUSE');
+        await expectStoppedCleanly(server, []);
+      } finally {
+        taken.close();
+      }
     },
     TIMEOUT,
   );
