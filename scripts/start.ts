@@ -2,7 +2,11 @@
  * `npm start`: builds the web app when it is missing or older than its sources, then starts the
  * server (embedded PostgreSQL and demo data by default) on http://localhost:3000.
  */
+import { restartWithMallocSettings } from './malloc-settings.ts';
 import { buildWeb, webBuildIsStale } from './web-build.ts';
+
+// glibc reads its allocator settings only at start: this process begins again with them (same pid).
+restartWithMallocSettings();
 
 if (webBuildIsStale()) {
   console.log('[planns] building the web app (first start, or its sources changed)…');
