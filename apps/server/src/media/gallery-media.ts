@@ -87,7 +87,8 @@ async function render(input: string | Buffer, isHeic: boolean): Promise<Rendered
   } catch (err) {
     throw refuse(err);
   }
-  // The smaller sizes come from the re-encoded picture: the original is decoded only once.
+  // The smaller sizes come from the re-encoded picture: the original is decoded only once. One
+  // after another: a slot of the bound is one pipeline at a time.
   const smaller = (side: number) =>
     sharp(full.data).resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
   const large = await smaller(GALLERY_IMAGE_SIZES.url_l);
