@@ -11,6 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { findFreePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../apps/server/src/db/embedded-postgres.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
+import { missingMallocSettings } from './malloc-settings.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -191,6 +192,8 @@ export async function startPlannsServer(databaseUrl: string, dataDir: string): P
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
     RATE_LIMIT_MAX: '1000000000',
+    // As `npm start` runs it (scripts/start.ts).
+    ...missingMallocSettings(),
   });
   const base = `http://127.0.0.1:${port}`;
   await waitForOk(`${base}/api/health`, child, 'the server');

@@ -7,7 +7,11 @@
  * (main.ts). Without the exec, the shell would take the signal, die without passing it on, and
  * leave the server running (decision 0023).
  */
+import { restartWithMallocSettings } from './malloc-settings.ts';
 import { buildWeb, webBuildIsStale } from './web-build.ts';
+
+// glibc reads its allocator settings only at start: this process begins again with them (same pid).
+restartWithMallocSettings();
 
 // WEB_DIST_DIR points the server at a build of its own: apps/web/dist is not served then.
 if (!process.env.WEB_DIST_DIR && webBuildIsStale()) {

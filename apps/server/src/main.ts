@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { createDb } from './db/database.ts';
+import { sweepUploadTempFiles } from './media/upload-temp-files.ts';
 import { systemClock } from './providers/clock.ts';
 import { OfflineGeocodingProvider } from './providers/geocoding/offline-geocoding.ts';
 import { buildGeocodingProvider, buildSmsProvider, buildStorageProvider } from './providers/build-providers.ts';
@@ -64,6 +65,14 @@ async function main(): Promise<void> {
     process.exit(code);
   };
   if (startSignal) return stopDatabaseAndExit(0);
+  // Upload bodies a killed server left in DATA_DIR/tmp. The embedded database holds the folder
+  // for this process (DATA_DIR/server.pid, a second server is refused), so no live upload can be
+  // using them; with DATABASE_URL nothing holds the folder and the gallery's hourly sweep removes
+  // only the files idle for an hour.
+  if (database.embedded) {
+    const swept = await sweepUploadTempFiles(config.dataDir);
+    if (swept > 0) bootLog(`removed ${swept} upload temporary file(s) left in ${path.join(config.dataDir, 'tmp')} by an earlier run`);
+  }
   const db = createDb(database.url, 20);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
   const clock = systemClock;

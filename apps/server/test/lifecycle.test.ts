@@ -10,9 +10,9 @@ import { findFreePort, isAlive, startEmbeddedPostgres } from '../src/db/embedded
 
 /**
  * The real server process (node apps/server/src/main.ts, or `npm start` as a process manager and
- * a terminal run it) with its embedded PostgreSQL: restart after SIGKILL, draining on SIGTERM,
- * stopping on signals to npm, and one server per data folder. Each case has a data folder (and
- * so a cluster) of its own; none of them uses the test run's database.
+ * a terminal run it) with its embedded PostgreSQL: restart after SIGKILL (and the upload temporary
+ * files it left), draining on SIGTERM, stopping on signals to npm, and one server per data folder.
+ * Each case has a data folder (and so a cluster) of its own; none of them uses the test run's database.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -173,6 +173,15 @@ async function waitUntil(check: () => boolean, ms: number): Promise<boolean> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (check()) return true;
+    await sleep(50);
+  }
+  return check();
+}
+
+async function waitUntilAsync(check: () => Promise<boolean>, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return true;
     await sleep(50);
   }
   return check();
@@ -423,6 +432,54 @@ describe('the server process', () => {
       expect(await waitUntil(() => !isAlive(pgPid!), 2000)).toBe(true);
       await expect(fs.access(path.join(dataDir, 'server.pid'))).rejects.toMatchObject({ code: 'ENOENT' });
       await expect(fs.access(path.join(dataDir, 'pg', 'postmaster.pid'))).rejects.toMatchObject({ code: 'ENOENT' });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'removes at start the upload temporary files a killed server left in DATA_DIR/tmp, and nothing else there',
+    async () => {
+      const dataDir = await tempDir('planns-lc-data-');
+      const first = await startServer(dataDir);
+      await waitForHealth(first, 45_000);
+      const user = await signUp(first, '+12025550145');
+      const created = await api(first, 'POST', '/api/events/create', {
+        token: user.token,
+        body: { name: 'Picnic', start_date: '2026-03-01 18:00:00', address: 'Carrer Gran 1, Barcelona', lat: 41.4, lng: 2.17 },
+      });
+      expect(created.status, created.text).toBe(200);
+      const eventId = (created.json as { data: { id: number } }).data.id;
+
+      // An upload half sent when the server is killed: its body is in DATA_DIR/tmp, and stays there.
+      const photo = await sharp(crypto.randomBytes(1200 * 900 * 3), { raw: { width: 1200, height: 900, channels: 3 } }).jpeg().toBuffer();
+      const request = http.request({
+        host: '127.0.0.1',
+        port: first.port,
+        path: `/api/media/uploads?event_id=${eventId}`,
+        method: 'POST',
+        headers: { 'content-type': 'image/jpeg', 'content-length': photo.length, authorization: `Bearer ${user.token}` },
+      });
+      request.on('error', () => {}); // the server dies under it
+      request.write(photo.subarray(0, 64 * 1024));
+      const tmp = path.join(dataDir, 'tmp');
+      const uploadFiles = async () => (await fs.readdir(tmp).catch(() => [] as string[])).filter((name) => name.startsWith('upload-'));
+      expect(await waitUntilAsync(async () => (await uploadFiles()).length === 1, 10_000)).toBe(true);
+      const [left] = await uploadFiles();
+      first.child.kill('SIGKILL');
+      expect(await within(first.exited, 10_000, 'SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
+      request.destroy();
+      expect((await fs.stat(path.join(tmp, left!))).size).toBeGreaterThan(0);
+      // Someone else's files in the same folder, some named much like an upload's.
+      const unrelated = ['notes.txt', 'upload-short', `${left}.part`, `x-${left}`];
+      for (const name of unrelated) await fs.writeFile(path.join(tmp, name), 'not planns');
+
+      const second = await startServer(dataDir);
+      await waitForHealth(second, 30_000);
+      expect((await fs.readdir(tmp)).sort()).toEqual([...unrelated].sort());
+      expect(second.output()).toContain(`removed 1 upload temporary file(s) left in ${tmp}`);
+
+      second.child.kill('SIGTERM');
+      expect(await within(second.exited, 20_000, 'exit after SIGTERM')).toEqual({ code: 0, signal: null });
     },
     TIMEOUT,
   );

@@ -3,6 +3,7 @@ import { GALLERY_IMAGE_MAX_PIXELS, GALLERY_IMAGE_SIZES, GALLERY_MESSAGES as M } 
 import type { UploadResult } from '@planns/shared/gallery/gallery.schemas';
 import { AppError } from '../http/app-error.ts';
 import type { StorageProvider } from '../providers/storage/storage-provider.ts';
+import { withImageWork } from './image-work.ts';
 import type { ReceivedFile } from './receive-upload.ts';
 import { probeVideoSize } from './video-probe.ts';
 
@@ -55,9 +56,13 @@ export interface RenderedImage {
  * A picture file (or bytes) checked and re-encoded: the pixel count is read from the header
  * before anything is decoded (a decompression bomb stops there), then the picture is decoded
  * once, strictly (a truncated or damaged file is refused), turned upright, stripped of its
- * metadata and encoded as WebP in three sizes.
+ * metadata and encoded as WebP in three sizes. One picture of the process-wide image-work bound.
  */
-export async function renderGalleryImage(input: string | Buffer, isHeic = false): Promise<RenderedImage> {
+export function renderGalleryImage(input: string | Buffer, isHeic = false): Promise<RenderedImage> {
+  return withImageWork(() => render(input, isHeic));
+}
+
+async function render(input: string | Buffer, isHeic: boolean): Promise<RenderedImage> {
   const source = () => sharp(input, { limitInputPixels: GALLERY_IMAGE_MAX_PIXELS, failOn: 'error', sequentialRead: true });
   const refuse = (err: unknown) => {
     if (/pixel limit/i.test(String(err))) return tooManyPixels();
@@ -82,10 +87,12 @@ export async function renderGalleryImage(input: string | Buffer, isHeic = false)
   } catch (err) {
     throw refuse(err);
   }
-  // The smaller sizes come from the re-encoded picture: the original is decoded only once.
+  // The smaller sizes come from the re-encoded picture: the original is decoded only once. One
+  // after another: a slot of the bound is one pipeline at a time.
   const smaller = (side: number) =>
     sharp(full.data).resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
-  const [large, medium] = await Promise.all([smaller(GALLERY_IMAGE_SIZES.url_l), smaller(GALLERY_IMAGE_SIZES.url_m)]);
+  const large = await smaller(GALLERY_IMAGE_SIZES.url_l);
+  const medium = await smaller(GALLERY_IMAGE_SIZES.url_m);
   return { full: full.data, large, medium, width: full.info.width, height: full.info.height };
 }
 

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { withImageWork } from '../media/image-work.ts';
 import { renderEventImage, type RenderedEventImage } from '../modules/events/event-image.ts';
 import { seededRandom, type SeededRandom } from './seeded-random.ts';
 
@@ -206,12 +207,13 @@ export function drawCategoryArt(slug: string, seed: number): string {
 
 /**
  * One cover per category, rendered like an upload (renderEventImage: WebP at 1200 and 600 px).
- * The slow part of the seed, so the pictures are made in parallel and reused between events.
+ * The slow part of the seed, so the pictures are made in parallel (as far as the image-work bound
+ * lets) and reused between events.
  */
 export async function renderCategoryImages(slugs: readonly string[]): Promise<Map<string, RenderedEventImage>> {
   const rendered = await Promise.all(
     slugs.map(async (slug, i) => {
-      const png = await sharp(Buffer.from(drawCategoryArt(slug, 1000 + i * 7919))).png({ compressionLevel: 1 }).toBuffer();
+      const png = await withImageWork(() => sharp(Buffer.from(drawCategoryArt(slug, 1000 + i * 7919))).png({ compressionLevel: 1 }).toBuffer());
       return [slug, await renderEventImage(png)] as const;
     }),
   );

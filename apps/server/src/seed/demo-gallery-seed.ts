@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { inTransaction, type Tx } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { renderGalleryImage, storeRenderedImage, type RenderedImage } from '../media/gallery-media.ts';
+import { withImageWork } from '../media/image-work.ts';
 import { newUploadId } from '../modules/gallery/upload-files.ts';
 import { DEMO_USERS } from './demo-seed.ts';
 import { seededRandom, type SeededRandom } from './seeded-random.ts';
@@ -91,7 +92,7 @@ async function renderDemoPhotos(): Promise<RenderedImage[]> {
     Array.from({ length: 12 }, async (_, i) => {
       const [w, h] = i % 3 === 2 ? [1200, 1600] : [1600, 1200];
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${SCENES[i % SCENES.length]!(r, w, h)}</svg>`;
-      const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
+      const jpeg = await withImageWork(() => sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer());
       return renderGalleryImage(jpeg);
     }),
   );

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { sql } from 'kysely';
 import { inTransaction } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
+import { withImageWork } from '../media/image-work.ts';
 import { renderAvatar, storeAvatar } from '../modules/users/avatar-image.ts';
 
 /** Demo people. Their numbers are in ranges reserved for fiction and never reach a real phone. */
@@ -29,7 +30,7 @@ export async function drawInitialsAvatar(name: string, [from, to]: readonly [str
     <rect width="512" height="512" fill="url(#g)"/>
     <text x="256" y="256" dy=".35em" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="200" font-weight="700" fill="#fff">${initials(name)}</text>
   </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  return withImageWork(() => sharp(Buffer.from(svg)).png().toBuffer());
 }
 
 /**

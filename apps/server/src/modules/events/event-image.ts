@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { EVENT_IMAGE_MAX_PIXELS, EVENT_IMAGE_WIDTHS } from '@planns/shared/events/events.rules';
 import { AppError } from '../../http/app-error.ts';
+import { withImageWork } from '../../media/image-work.ts';
 import { sniffImage } from '../../media/sniff.ts';
 import type { StorageProvider } from '../../providers/storage/storage-provider.ts';
 
@@ -14,9 +15,14 @@ export type RenderedEventImage = Record<keyof EventImageUrls, Buffer>;
 /**
  * Checks the bytes are a PNG, JPEG or GIF by content and within the pixel limit, then re-encodes
  * them (orientation applied, metadata stripped) as WebP: image 1200 px wide, m_image 600 px wide,
- * never enlarged, aspect ratio kept (at most 2:1 tall).
+ * never enlarged, aspect ratio kept (at most 2:1 tall). One picture of the process-wide image-work
+ * bound.
  */
-export async function renderEventImage(bytes: Buffer, field = 'base64'): Promise<RenderedEventImage> {
+export function renderEventImage(bytes: Buffer, field = 'base64'): Promise<RenderedEventImage> {
+  return withImageWork(() => render(bytes, field));
+}
+
+async function render(bytes: Buffer, field: string): Promise<RenderedEventImage> {
   const kind = sniffImage(bytes);
   if (kind !== 'png' && kind !== 'jpeg' && kind !== 'gif') {
     throw new AppError('unsupported_media_type', 'Upload a JPEG, GIF or PNG picture', { [field]: 'Upload a JPEG, GIF or PNG picture' });
@@ -32,13 +38,15 @@ export async function renderEventImage(bytes: Buffer, field = 'base64'): Promise
   if (!meta.width || !meta.height) throw unreadable();
   if (meta.width * meta.height > EVENT_IMAGE_MAX_PIXELS) throw tooManyPixels();
   try {
-    const render = (width: number) =>
+    const resized = (width: number) =>
       sharp(bytes, { limitInputPixels: EVENT_IMAGE_MAX_PIXELS, failOn: 'error' })
         .rotate()
         .resize({ width, height: width * 2, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 80 })
         .toBuffer();
-    const [image, m_image] = await Promise.all([render(EVENT_IMAGE_WIDTHS.image), render(EVENT_IMAGE_WIDTHS.m_image)]);
+    // One size after another: a slot of the bound is one pipeline at a time.
+    const image = await resized(EVENT_IMAGE_WIDTHS.image);
+    const m_image = await resized(EVENT_IMAGE_WIDTHS.m_image);
     return { image, m_image };
   } catch {
     throw unreadable();

@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { GALLERY_IMAGE_MAX_BYTES, GALLERY_UPLOAD_TTL_MS } from '@planns/shared/gallery/gallery.rules';
 import type { UploadResult } from '@planns/shared/gallery/gallery.schemas';
@@ -8,6 +7,7 @@ import type { Actor } from '../../http/actor.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { storeGalleryMedia, type StoredMedia } from '../../media/gallery-media.ts';
 import { imageTooBig, receiveUpload, unsupportedMedia } from '../../media/receive-upload.ts';
+import { uploadTempFile } from '../../media/upload-temp-files.ts';
 import { loadEventForUpload } from './gallery.service.ts';
 import * as repo from './gallery.repo.ts';
 import { deleteUploadFiles, newUploadId } from './upload-files.ts';
@@ -39,9 +39,7 @@ async function checkQuota(deps: AppDeps, actor: Actor): Promise<void> {
 
 /** Receives a stream into a temporary file, processes it and stores the result; nothing is left behind on failure. */
 async function receiveAndStore(deps: AppDeps, eventId: number, id: string, source: Readable, declaredBytes?: number): Promise<StoredMedia> {
-  const tmpDir = path.join(deps.config.dataDir, 'tmp');
-  await fs.mkdir(tmpDir, { recursive: true });
-  const file = path.join(tmpDir, `upload-${id}`);
+  const file = await uploadTempFile(deps.config.dataDir, id);
   try {
     const received = await receiveUpload(source, file, declaredBytes);
     return await storeGalleryMedia(deps.storage, file, received, `gallery/${eventId}/${id}`);

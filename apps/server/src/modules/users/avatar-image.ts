@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { AVATAR_MAX_BYTES, AVATAR_MAX_PIXELS, AVATAR_SIZES, stripDataUrl } from '@planns/shared/users/users.rules';
 import { AppError } from '../../http/app-error.ts';
+import { withImageWork } from '../../media/image-work.ts';
 import { sniffImage } from '../../media/sniff.ts';
 import type { StorageProvider } from '../../providers/storage/storage-provider.ts';
 
@@ -27,9 +28,14 @@ export function decodeBase64Image(input: string, field = 'base64'): Buffer {
 
 /**
  * Checks the bytes are a PNG, JPEG or GIF (by content), within the pixel limit, and re-encodes
- * them as three square WebP sizes with orientation applied and metadata stripped.
+ * them as three square WebP sizes with orientation applied and metadata stripped. One picture of
+ * the process-wide image-work bound.
  */
-export async function renderAvatar(bytes: Buffer, field = 'base64'): Promise<Record<keyof AvatarUrls, Buffer>> {
+export function renderAvatar(bytes: Buffer, field = 'base64'): Promise<Record<keyof AvatarUrls, Buffer>> {
+  return withImageWork(() => render(bytes, field));
+}
+
+async function render(bytes: Buffer, field: string): Promise<Record<keyof AvatarUrls, Buffer>> {
   const kind = sniffImage(bytes);
   if (kind !== 'png' && kind !== 'jpeg' && kind !== 'gif') {
     throw new AppError('unsupported_media_type', 'Upload a PNG, JPEG or GIF picture', { [field]: 'Upload a PNG, JPEG or GIF picture' });
@@ -47,18 +53,17 @@ export async function renderAvatar(bytes: Buffer, field = 'base64'): Promise<Rec
   if (!meta.width || !meta.height) throw unreadable();
   if (meta.width * meta.height > AVATAR_MAX_PIXELS) throw tooManyPixels();
   try {
-    const entries = await Promise.all(
-      (Object.keys(AVATAR_SIZES) as (keyof AvatarUrls)[]).map(async (name) => {
-        const size = AVATAR_SIZES[name];
-        const out = await sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: 'error' })
-          .rotate()
-          .resize(size, size, { fit: 'cover', position: 'centre', withoutEnlargement: false })
-          .webp({ quality: 82 })
-          .toBuffer();
-        return [name, out] as const;
-      }),
-    );
-    return Object.fromEntries(entries) as Record<keyof AvatarUrls, Buffer>;
+    // One size after another: a slot of the bound is one pipeline at a time.
+    const images: Partial<Record<keyof AvatarUrls, Buffer>> = {};
+    for (const name of Object.keys(AVATAR_SIZES) as (keyof AvatarUrls)[]) {
+      const size = AVATAR_SIZES[name];
+      images[name] = await sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: 'error' })
+        .rotate()
+        .resize(size, size, { fit: 'cover', position: 'centre', withoutEnlargement: false })
+        .webp({ quality: 82 })
+        .toBuffer();
+    }
+    return images as Record<keyof AvatarUrls, Buffer>;
   } catch {
     throw unreadable();
   }
