@@ -25,10 +25,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { createDb } from '../apps/server/src/db/database.ts';
-import { hashToken, newToken } from '../apps/server/src/modules/auth/tokens.ts';
 import { newEventHash } from '../apps/server/src/modules/events/events.repo.ts';
 import { jpegBytes, mp4Bytes, pngBomb } from '../apps/server/test/media-fixtures.ts';
-import { cpuMsOfPid, log, memoryOfPid, openScratchDatabase, startPlannsServer, stopAllChildren, stopChild } from './bench-support.ts';
+import { cpuMsOfPid, insertBenchUser, log, memoryOfPid, openScratchDatabase, startPlannsServer, stopAllChildren, stopChild } from './bench-support.ts';
 
 const REPEAT = Number(process.env.BENCH_REPEAT) || 5;
 const VIDEO_MB = Number(process.env.BENCH_VIDEO_MB) || 150;
@@ -73,12 +72,7 @@ async function main() {
   try {
     log(`database: ${scratch.label}, PostgreSQL ${scratch.version}`);
     const db = createDb(scratch.url, 2);
-    const user = await db.insertInto('users').values({ name: 'Bench Owner', phone: '+12025550999', terms_accepted_at: new Date() }).returning('id').executeTakeFirstOrThrow();
-    const token = newToken();
-    await db
-      .insertInto('sessions')
-      .values({ token_hash: hashToken(token), user_id: user.id, created_at: new Date(), last_seen_at: new Date(), expires_at: new Date(Date.now() + 86_400_000), user_agent: 'bench', ip: null })
-      .execute();
+    const { token, ...user } = await insertBenchUser(db, 'Bench Owner', '+12025550999');
     const event = await db
       .insertInto('events')
       .values({ hash: newEventHash(), user_id: user.id, name: 'Bench gallery', start_date: new Date(), visibility: 'public' })

@@ -20,10 +20,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDb } from '../apps/server/src/db/database.ts';
-import { hashToken, newToken } from '../apps/server/src/modules/auth/tokens.ts';
 import { newEventHash } from '../apps/server/src/modules/events/events.repo.ts';
 import { jpegBytes } from '../apps/server/test/media-fixtures.ts';
-import { log, openScratchDatabase, startPlannsServer, stopAllChildren, stopChild } from './bench-support.ts';
+import { insertBenchUser, log, openScratchDatabase, startPlannsServer, stopAllChildren, stopChild } from './bench-support.ts';
 
 const EVENTS = Number(process.env.BENCH_MEDIA_EVENTS) || 20_000;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 10;
@@ -49,12 +48,7 @@ async function main() {
   try {
     log(`database: ${scratch.label}, PostgreSQL ${scratch.version}`);
     const db = createDb(scratch.url, 2);
-    const owner = await db.insertInto('users').values({ name: 'Bench Owner', phone: '+12025550998', terms_accepted_at: new Date() }).returning('id').executeTakeFirstOrThrow();
-    const token = newToken();
-    await db
-      .insertInto('sessions')
-      .values({ token_hash: hashToken(token), user_id: owner.id, created_at: new Date(), last_seen_at: new Date(), expires_at: new Date(Date.now() + 86_400_000), user_agent: 'bench', ip: null })
-      .execute();
+    const { token, ...owner } = await insertBenchUser(db, 'Bench Owner', '+12025550998');
     const newEvent = (visibility: 'public' | 'private') =>
       db.insertInto('events').values({ hash: newEventHash(), user_id: owner.id, name: `Bench ${visibility}`, start_date: new Date(), visibility }).returning('id').executeTakeFirstOrThrow();
     const publicEvent = await newEvent('public');

@@ -10,7 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { findFreePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../apps/server/src/db/embedded-postgres.ts';
+import type { Db } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
+import { hashToken, newToken } from '../apps/server/src/modules/auth/tokens.ts';
 import { missingMallocSettings } from './malloc-settings.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -198,4 +200,16 @@ export async function startPlannsServer(databaseUrl: string, dataDir: string): P
   const base = `http://127.0.0.1:${port}`;
   await waitForOk(`${base}/api/health`, child, 'the server');
   return { child, base };
+}
+
+/** A signed-in person written straight into the tables (no SMS sign-in): the id and a bearer token for a day. */
+export async function insertBenchUser(db: Db, name: string, phone: string): Promise<{ id: number; token: string }> {
+  const user = await db.insertInto('users').values({ name, phone, terms_accepted_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+  const token = newToken();
+  const now = new Date();
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: hashToken(token), user_id: user.id, created_at: now, last_seen_at: now, expires_at: new Date(now.getTime() + 86_400_000), user_agent: 'bench', ip: null })
+    .execute();
+  return { id: user.id, token };
 }
