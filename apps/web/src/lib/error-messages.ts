@@ -1,10 +1,11 @@
 import { useCallback } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { PHONE_TAKEN_MESSAGE } from '@planns/shared/users/users.rules';
 import { isApiError, type ApiError } from './api-client.ts';
 
 /** Error codes whose field messages are translated here rather than shown as the server wrote them. */
-function translatedMessage(error: ApiError, t: TFunction): string | null {
+export function translatedMessage(error: ApiError, t: TFunction): string | null {
   switch (error.code) {
     case 'phone_invalid':
       return t('errors.phoneWrong');
@@ -14,6 +15,8 @@ function translatedMessage(error: ApiError, t: TFunction): string | null {
       return t('errors.emailTaken');
     case 'code_not_approved':
       return t('errors.codeExpired');
+    case 'conflict':
+      return error.fields.phone === PHONE_TAKEN_MESSAGE ? t('errors.phoneTaken') : null;
     case 'too_many_requests':
       return error.retryAfter ? t('errors.tooManyRequestsIn', { seconds: error.retryAfter }) : t('errors.tooManyRequests');
     case 'payload_too_large':

@@ -2,6 +2,8 @@ export const NAME_MIN_LENGTH = 2;
 export const NAME_PART_MAX_LENGTH = 100;
 export const NAME_MAX_LENGTH = 201;
 export const EMAIL_MAX_LENGTH = 254;
+/** A confirmed new number that another account holds (decision 0018: only after its code is confirmed). */
+export const PHONE_TAKEN_MESSAGE = 'This phone number belongs to another account';
 /** Decoded avatar upload limit; the image is re-encoded anyway. */
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 export const AVATAR_MAX_PIXELS = 40_000_000;

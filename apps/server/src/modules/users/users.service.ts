@@ -1,4 +1,4 @@
-import { NAME_MIN_LENGTH, isNameValid } from '@planns/shared/users/users.rules';
+import { NAME_MIN_LENGTH, PHONE_TAKEN_MESSAGE, isNameValid } from '@planns/shared/users/users.rules';
 import type { User } from '@planns/shared/users/users.schemas';
 import { inTransaction, type Executor } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -26,8 +26,7 @@ function cleanName(name: string): string {
   return clean;
 }
 
-const PHONE_TAKEN = 'This phone number belongs to another account';
-const phoneTaken = () => new AppError('conflict', PHONE_TAKEN, { phone: PHONE_TAKEN });
+const phoneTaken = () => new AppError('conflict', PHONE_TAKEN_MESSAGE, { phone: PHONE_TAKEN_MESSAGE });
 
 /** A phone number taken by a concurrent change between the check and the write is still a 409. */
 function mapUniqueViolation(err: unknown): never {
