@@ -92,8 +92,8 @@ describe('live rooms follow the right to see the event', async () => {
     expect(eventMessages(strangerSocket.received)).toEqual([]);
     expect(eventMessages(visitorSocket.received)).toEqual([]);
     // Those who lost it were told, and may not follow it again; the others were not told anything.
-    expect(leftEvents(strangerSocket.received)).toEqual([{ event_id: event.id }]);
-    expect(leftEvents(visitorSocket.received)).toEqual([{ event_id: event.id }]);
+    expect(leftEvents(strangerSocket.received)).toEqual([{ event_id: event.id, by: owner.user.id }]);
+    expect(leftEvents(visitorSocket.received)).toEqual([{ event_id: event.id, by: owner.user.id }]);
     expect(leftEvents(inviteeSocket.received)).toEqual([]);
     expect(await joinEvent(strangerSocket.socket, event.id)).toEqual({ ok: false });
     expect(await joinEvent(visitorSocket.socket, event.id)).toEqual({ ok: false });
@@ -108,7 +108,7 @@ describe('live rooms follow the right to see the event', async () => {
 
     // The change is committed; its re-check starts, and a comment is sent before it has finished.
     await ctx.db.updateTable('events').set({ visibility: 'private' }).where('id', '=', event.id).execute();
-    const rechecked = ctx.deps.realtime!.recheckEvent(event.id);
+    const rechecked = ctx.deps.realtime!.recheckEvent(event.id, owner.user.id);
     const seen = next(ownerSocket.socket, 'comment_posted');
     ctx.deps.realtime!.emit(eventRoom('comment_posted', event.id), 'comment_posted', { event_id: event.id, by: owner.user.id });
     await rechecked;
@@ -155,7 +155,7 @@ describe('live rooms follow the right to see the event', async () => {
     await commentJoinReject(ctx.app, event.id, owner, answered, ownerSocket.socket);
     expect(eventMessages(answeredSocket.received)).toHaveLength(3);
     expect(eventMessages(friendSocket.received)).toEqual([]);
-    expect(leftEvents(friendSocket.received)).toEqual([{ event_id: event.id }]);
+    expect(leftEvents(friendSocket.received)).toEqual([{ event_id: event.id, by: owner.user.id }]);
     // Still connected and signed in: only the event went.
     expect(friendSocket.socket.connected).toBe(true);
   });
@@ -221,7 +221,7 @@ describe('live rooms follow the right to see the event', async () => {
       await settle();
       for (const f of followers) {
         expect(eventMessages(f.received)).toEqual([]);
-        expect(leftEvents(f.received)).toEqual([{ event_id: event.id }]);
+        expect(leftEvents(f.received)).toEqual([{ event_id: event.id, by: how === 'moderator' ? moderator.user.id : owner.user.id }]);
         expect(await joinEvent(f.socket, event.id)).toEqual({ ok: false });
       }
     });
@@ -245,7 +245,7 @@ describe('live rooms follow the right to see the event', async () => {
     await seen;
     await settle();
     expect(eventMessages(moderatorSocket.received)).toEqual([]);
-    expect(leftEvents(moderatorSocket.received)).toEqual([{ event_id: secret.id }]);
+    expect(leftEvents(moderatorSocket.received)).toEqual([{ event_id: secret.id, by: null }]);
   });
 
   it('an expired session: its socket is disconnected at the expiry, and by the sweep once the clock has passed it', async () => {
@@ -287,7 +287,7 @@ describe('a re-check that cannot be made fails closed', async () => {
 
     await sql`ALTER TABLE events RENAME TO events_away`.execute(ctx.db);
     try {
-      await ctx.deps.realtime!.recheckEvent(event.id);
+      await ctx.deps.realtime!.recheckEvent(event.id, owner.user.id);
     } finally {
       await sql`ALTER TABLE events_away RENAME TO events`.execute(ctx.db);
     }
@@ -295,7 +295,7 @@ describe('a re-check that cannot be made fails closed', async () => {
     await settle();
     for (const f of [ownerSocket, visitorSocket]) {
       expect(eventMessages(f.received)).toEqual([]);
-      expect(leftEvents(f.received)).toEqual([{ event_id: event.id }]);
+      expect(leftEvents(f.received)).toEqual([{ event_id: event.id, by: owner.user.id }]);
     }
     expect(await joinEvent(ownerSocket.socket, event.id)).toEqual({ ok: true });
   });
@@ -323,7 +323,7 @@ describe.skipIf(!hasRedis)('live rooms across two instances sharing Redis', asyn
     // Right after the answer, a comment, a join and a rejection on instance 2 itself.
     await commentJoinReject(b.app, event.id, owner, invitee, ownerSocket.socket);
     expect(eventMessages(strangerSocket.received)).toEqual([]);
-    expect(leftEvents(strangerSocket.received)).toEqual([{ event_id: event.id }]);
+    expect(leftEvents(strangerSocket.received)).toEqual([{ event_id: event.id, by: owner.user.id }]);
 
     // Signing out on instance 1 disconnects the session's socket on instance 2 before the answer.
     const disconnected = new Promise<string>((resolve) => strangerSocket.socket.once('disconnect', resolve));

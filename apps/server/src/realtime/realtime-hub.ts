@@ -51,14 +51,14 @@ export class RealtimeHub {
     });
   }
 
-  /** After a committed change to who may see the event (visibility, owner, deletion). */
-  recheckEvent(eventId: number): Promise<void> {
-    return this.recheck({ rooms: eventRooms(eventId), eventIds: [eventId] });
+  /** After a committed change by `by` to who may see the event (visibility, owner, deletion). */
+  recheckEvent(eventId: number, by: number): Promise<void> {
+    return this.recheck({ rooms: eventRooms(eventId), eventIds: [eventId], by });
   }
 
-  /** After a committed change to what these people may see (an unfriend): every event they follow. */
-  recheckPeople(userIds: number[]): Promise<void> {
-    return this.recheck({ rooms: userIds.map(userRoom) });
+  /** After a committed change by `by` to what these people may see (an unfriend): every event they follow. */
+  recheckPeople(userIds: number[], by: number): Promise<void> {
+    return this.recheck({ rooms: userIds.map(userRoom), by });
   }
 
   /** After a sign-out: the sockets of that session are disconnected. */

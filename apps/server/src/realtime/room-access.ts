@@ -60,6 +60,8 @@ export async function allowedEvents(deps: Pick<AppDeps, 'db'>, followers: { acto
 export interface Recheck {
   rooms: string[];
   eventIds?: number[];
+  /** Whose change it is (told to the sockets put out, whose own person's page ignores it); none: the sweep. */
+  by?: number;
 }
 
 type Log = (err: unknown, message: string) => void;
@@ -120,7 +122,7 @@ export class RoomAccess {
         const nsp = this.io.of('/');
         const ids = await nsp.adapter.sockets(new Set(request.rooms));
         const sockets = [...ids].map((id) => nsp.sockets.get(id)).filter((s): s is Socket => s !== undefined);
-        await this.recheckSockets(sockets, request.eventIds);
+        await this.recheckSockets(sockets, request.eventIds, request.by ?? null);
       } catch (err) {
         this.log(err, 'live rooms: a re-check failed; the sockets concerned leave the rooms');
         failClosed(this.io, request, true);
@@ -133,7 +135,7 @@ export class RoomAccess {
     await this.recheckSockets([...this.io.of('/').sockets.values()]);
   }
 
-  async recheckSockets(sockets: Socket[], eventIds?: number[]): Promise<void> {
+  async recheckSockets(sockets: Socket[], eventIds?: number[], by: number | null = null): Promise<void> {
     for (let start = 0; start < sockets.length; start += BATCH) {
       const batch = sockets.slice(start, start + BATCH);
       const actors = await currentActors(this.deps, batch.map(actorOf));
@@ -149,7 +151,7 @@ export class RoomAccess {
       });
       const allowed = await allowedEvents(this.deps, followers);
       followers.forEach(({ socket, eventIds: checked }, i) => {
-        for (const eventId of checked) if (!allowed[i]!.has(eventId)) leaveEvent(socket, eventId);
+        for (const eventId of checked) if (!allowed[i]!.has(eventId)) leaveEvent(socket, eventId, by);
       });
     }
   }
@@ -175,9 +177,9 @@ function actorOf(socket: Socket): Actor | null {
 }
 
 /** Out of the event's rooms, and told so (the page fetches the event again). */
-function leaveEvent(socket: Socket, eventId: number): void {
+function leaveEvent(socket: Socket, eventId: number, by: number | null): void {
   for (const room of eventRooms(eventId)) void socket.leave(room);
-  socket.emit(LEFT_EVENT, { event_id: eventId } satisfies LeftEvent);
+  socket.emit(LEFT_EVENT, { event_id: eventId, by } satisfies LeftEvent);
 }
 
 /**
@@ -190,7 +192,7 @@ export function failClosed(io: Server, request: Recheck, localOnly: boolean): vo
   if (request.eventIds) {
     for (const eventId of request.eventIds) {
       const rooms = eventRooms(eventId);
-      target(rooms).emit(LEFT_EVENT, { event_id: eventId } satisfies LeftEvent);
+      target(rooms).emit(LEFT_EVENT, { event_id: eventId, by: request.by ?? null } satisfies LeftEvent);
       target(rooms).socketsLeave(rooms);
     }
   } else {

@@ -75,7 +75,8 @@ export function useEventLive(
       });
       const left = (change: LeftEvent) => {
         if (change.event_id !== eventId) return;
-        callback.current(LEFT_EVENT, change);
+        // Put out by this person's own change (they deleted the event here): that page handles it.
+        if (change.by === null || change.by !== userId) callback.current(LEFT_EVENT, change);
         join();
       };
       s.on(LEFT_EVENT, left);

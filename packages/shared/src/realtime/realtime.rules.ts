@@ -43,6 +43,12 @@ export interface EventChange {
 export const LEFT_EVENT = 'left_event';
 export interface LeftEvent {
   event_id: number;
+  /**
+   * Whose change put the socket out (the owner deleting, a moderator...), null when no one's (the
+   * periodic re-check). As with the other messages, a client ignores what its own person caused:
+   * the page that deleted the event handles that itself.
+   */
+  by: number | null;
 }
 
 /** The notification message on user_notifications-{id}. */

@@ -277,7 +277,7 @@ export async function updateEvent(deps: AppDeps, actor: Actor, id: number, body:
     throw err;
   }
   // The visibility may have changed: live rooms keep only the sockets of those who still see it.
-  await deps.realtime?.recheckEvent(id);
+  await deps.realtime?.recheckEvent(id, actor.userId);
   await deleteStoredFiles(deps.storage, replaced);
   return present(deps, actor, id);
 }
@@ -289,7 +289,7 @@ export async function deleteEvent(deps: AppDeps, actor: Actor, id: number): Prom
   // The gallery's files go with the event (its rows go by cascade).
   const galleryFiles = await uploadFilesOfEvent(deps.db, id);
   await repo.deleteEvent(deps.db, id);
-  await deps.realtime?.recheckEvent(id);
+  await deps.realtime?.recheckEvent(id, actor.userId);
   await deleteStoredFiles(deps.storage, [current.image, current.m_image]);
   await deleteUploadFiles(deps.storage, galleryFiles);
 }
@@ -300,7 +300,7 @@ export async function moderatorDeleteEvent(deps: AppDeps, actor: Actor, id: numb
   const current = await loadVisible(deps, actor, id);
   if (!canModerate(actor)) throw forbidden('Only moderators can do this');
   if (!current.deleted_by_moderator_at) await repo.flagDeletedByModerator(deps.db, id, actor.userId, deps.clock.now());
-  await deps.realtime?.recheckEvent(id);
+  await deps.realtime?.recheckEvent(id, actor.userId);
 }
 
 /** POST events/{id}/ownership: a moderator gives the event to another user. */
@@ -310,7 +310,7 @@ export async function changeOwner(deps: AppDeps, actor: Actor, id: number, userI
   if (!(await repo.userExists(deps.db, userId))) throw invalidFields({ user_id: M.unknownUser });
   await repo.setEventOwner(deps.db, id, userId, deps.clock.now());
   // Friends events follow the owner's friendships, and the former owner may see it no more.
-  await deps.realtime?.recheckEvent(id);
+  await deps.realtime?.recheckEvent(id, actor.userId);
   return present(deps, actor, id);
 }
 

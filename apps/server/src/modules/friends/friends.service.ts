@@ -99,7 +99,7 @@ export async function deleteRequest(deps: AppDeps, actor: Actor, requestId: numb
 export async function unfriend(deps: AppDeps, actor: Actor, friendId: number): Promise<void> {
   if (!(await repo.unfriend(deps.db, actor.userId, friendId))) throw new AppError('not_found', FRIEND_MESSAGES.notFriends);
   // Each may have followed the other's friends events live.
-  await deps.realtime?.recheckPeople([actor.userId, friendId]);
+  await deps.realtime?.recheckPeople([actor.userId, friendId], actor.userId);
 }
 
 export async function follow(deps: AppDeps, actor: Actor, userId: number): Promise<FollowStatus> {
