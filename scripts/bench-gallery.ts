@@ -27,7 +27,7 @@ import sharp from 'sharp';
 import { createDb } from '../apps/server/src/db/database.ts';
 import { newEventHash } from '../apps/server/src/modules/events/events.repo.ts';
 import { jpegBytes, mp4Bytes, pngBomb } from '../apps/server/test/media-fixtures.ts';
-import { cpuMsOfPid, insertBenchUser, log, memoryOfPid, openScratchDatabase, startPlannsServer, stopAllChildren, stopChild } from './bench-support.ts';
+import { cpuMsOfPid, insertBenchUser, log, memoryOfPid, openScratchDatabase, runBench, startPlannsServer, stopAllChildren, stopChild } from './bench-support.ts';
 
 const REPEAT = Number(process.env.BENCH_REPEAT) || 5;
 const VIDEO_MB = Number(process.env.BENCH_VIDEO_MB) || 150;
@@ -211,10 +211,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);

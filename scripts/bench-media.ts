@@ -22,7 +22,7 @@ import pg from 'pg';
 import { createDb } from '../apps/server/src/db/database.ts';
 import { newEventHash } from '../apps/server/src/modules/events/events.repo.ts';
 import { jpegBytes } from '../apps/server/test/media-fixtures.ts';
-import { insertBenchUser, log, openScratchDatabase, startPlannsServer, stopAllChildren, stopChild } from './bench-support.ts';
+import { insertBenchUser, log, openScratchDatabase, runBench, startPlannsServer, stopAllChildren, stopChild } from './bench-support.ts';
 
 const EVENTS = Number(process.env.BENCH_MEDIA_EVENTS) || 20_000;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 10;
@@ -139,10 +139,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);

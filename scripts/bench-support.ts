@@ -213,3 +213,14 @@ export async function insertBenchUser(db: Db, name: string, phone: string): Prom
     .execute();
   return { id: user.id, token };
 }
+
+/** Runs a bench's main and exits: 0 when it printed its figures, 1 (with the error) when it could not set up. */
+export function runBench(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
