@@ -1,4 +1,4 @@
-// The part of autocannon (a CommonJS package without types) that scripts/bench-events.ts uses.
+// The part of autocannon (a CommonJS package without types) that the bench scripts use.
 declare module 'autocannon' {
   import type { EventEmitter } from 'node:events';
 
@@ -12,7 +12,15 @@ declare module 'autocannon' {
       /** Seconds. */
       timeout?: number;
       headers?: Record<string, string>;
-      requests?: { path: string; method?: string }[];
+      requests?: Request[];
+    }
+
+    /** One request of the sequence each connection loops over; setupRequest may rewrite it each time. */
+    interface Request {
+      path?: string;
+      method?: string;
+      headers?: Record<string, string>;
+      setupRequest?: (request: Request) => Request;
     }
 
     interface Stat {

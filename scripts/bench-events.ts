@@ -26,13 +26,12 @@ import { z } from 'zod';
 import { eventListQuerySchema, eventListReplySchema } from '@planns/shared/events/events.schemas';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { TYPO_THRESHOLD } from '../apps/server/src/db/database.ts';
-import { findFreePort } from '../apps/server/src/db/embedded-postgres.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
 import { listEvents } from '../apps/server/src/modules/events/events.service.ts';
 import { buildGeocodingProvider, buildSmsProvider, buildStorageProvider } from '../apps/server/src/providers/build-providers.ts';
 import { systemClock } from '../apps/server/src/providers/clock.ts';
-import { backendPids, cpuMsOfPid, log, openScratchDatabase, startChild, startPlannsServer, stopAllChildren, stopChild, waitForOk } from './bench-support.ts';
+import { backendPids, cpuMsOfPid, log, openScratchDatabase, startBareServer, startPlannsServer, stopAllChildren, stopChild } from './bench-support.ts';
 
 const USERS = 20_000;
 const EVENTS = 100_000;
@@ -310,18 +309,6 @@ async function seed(url: string): Promise<void> {
 
 /* ------------------------------------------------------------------ processes */
 
-const BASELINE_SERVER = `
-import fs from 'node:fs';
-import http from 'node:http';
-const body = fs.readFileSync(process.env.BODY_FILE);
-http
-  .createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
-    res.end(body);
-  })
-  .listen(Number(process.env.PORT), '127.0.0.1');
-`;
-
 /* ------------------------------------------------------------------ load */
 
 /* CPU time spent per process during a case, from /proc (Linux): where the cores went. */
@@ -570,12 +557,7 @@ async function main(): Promise<void> {
     await stopChild(server);
 
     // The baseline: a bare node:http server answering (a)'s bytes.
-    const bodyFile = path.join(dataDir, 'baseline-body.json');
-    await fs.writeFile(bodyFile, a.body);
-    const basePort = await findFreePort();
-    const baseline = startChild(['--input-type=module', '-e', BASELINE_SERVER], { PORT: String(basePort), BODY_FILE: bodyFile });
-    const baselineUrl = `http://127.0.0.1:${basePort}`;
-    await waitForOk(baselineUrl, baseline, 'the baseline server');
+    const { child: baseline, url: baselineUrl } = await startBareServer(a.body, 'application/json; charset=utf-8', dataDir);
     await load(baselineUrl, ['/'], 2);
     results.push(await runCase('(d) bare node:http', baselineUrl, '/', a.body.length, { serverPid: baseline.pid!, database: null }));
     await stopChild(baseline);

@@ -224,3 +224,29 @@ export function runBench(main: () => Promise<void>): void {
     },
   );
 }
+
+const BARE_SERVER = `
+import fs from 'node:fs';
+import http from 'node:http';
+const body = fs.readFileSync(process.env.BODY_FILE);
+http
+  .createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': process.env.CONTENT_TYPE, 'content-length': body.length });
+    res.end(body);
+  })
+  .listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+/**
+ * The baseline of a bench: a bare node:http server in a child process of its own, answering every
+ * request with these bytes (written to `dir`), for a figure of the same bytes in the same run.
+ */
+export async function startBareServer(body: Buffer | string, contentType: string, dir: string): Promise<{ child: ChildProcess; url: string }> {
+  const bodyFile = path.join(dir, 'baseline-body');
+  await fs.writeFile(bodyFile, body);
+  const port = await findFreePort();
+  const child = startChild(['--input-type=module', '-e', BARE_SERVER], { PORT: String(port), BODY_FILE: bodyFile, CONTENT_TYPE: contentType });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForOk(url, child, 'the baseline server');
+  return { child, url };
+}
