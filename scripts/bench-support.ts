@@ -214,9 +214,30 @@ export async function insertBenchUser(db: Db, name: string, phone: string): Prom
   return { id: user.id, token };
 }
 
-/** Runs a bench's main and exits: 0 when it printed its figures, 1 (with the error) when it could not set up. */
-export function runBench(main: () => Promise<void>): void {
-  main().then(
+/** What a bench's body gets: its scratch database, and what to undo when it ends (run in reverse). */
+export interface BenchRun {
+  scratch: Scratch;
+  cleanups: (() => Promise<unknown>)[];
+}
+
+/**
+ * Runs a bench: opens its scratch database, runs the body, then stops every child it started and
+ * runs its cleanups (the scratch database's drop last), however the body ended. Exits 0 when the
+ * body printed its figures, 1 (with the error) when it could not set up.
+ */
+export function runBench(body: (run: BenchRun) => Promise<void>): void {
+  const run = async () => {
+    const scratch = await openScratchDatabase();
+    const cleanups: (() => Promise<unknown>)[] = [() => scratch.drop()];
+    try {
+      log(`database: ${scratch.label}, PostgreSQL ${scratch.version}`);
+      await body({ scratch, cleanups });
+    } finally {
+      await stopAllChildren();
+      for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+    }
+  };
+  run().then(
     () => process.exit(0),
     (err: unknown) => {
       console.error(err);
