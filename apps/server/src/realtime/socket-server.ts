@@ -104,7 +104,7 @@ export function attachSocketServer(app: FastifyInstance, deps: AppDeps): Server 
 
     socket.on(LEAVE_EVENT, (rawId: unknown) => {
       const id = Number(rawId);
-      if (Number.isInteger(id)) for (const room of eventRooms(id)) void socket.leave(room);
+      if (isValidId(id)) for (const room of eventRooms(id)) void socket.leave(room);
     });
   });
 

@@ -1,4 +1,5 @@
 /** Socket.io rooms and messages (events §7 Real-time; accounts §4 Notification). */
+import { parseId } from '../input/ids.rules.ts';
 
 export const SOCKET_PATH = '/socket.io';
 
@@ -13,8 +14,7 @@ export const eventRooms = (eventId: number) => EVENT_ROOM_KINDS.map((kind) => ev
 export function eventIdOfRoom(room: string): number | null {
   const dash = room.lastIndexOf('-');
   if (dash < 0 || !(EVENT_ROOM_KINDS as readonly string[]).includes(room.slice(0, dash))) return null;
-  const id = Number(room.slice(dash + 1));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  return parseId(room.slice(dash + 1));
 }
 
 /**
