@@ -49,3 +49,6 @@ export const GALLERY_MESSAGES = {
   unreadable: 'The file could not be read: it may be damaged',
   empty: 'The file is empty',
 } as const;
+
+/** An upload's id as planns issues them and as its URLs name them (media_uploads.id's CHECK). */
+export const UPLOAD_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;

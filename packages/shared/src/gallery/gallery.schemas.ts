@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../input/ids.schemas.ts';
 import { publicUserSchema } from '../users/users.schemas.ts';
-import { GALLERY_MESSAGES as M, GALLERY_REPORT_DESCRIPTION_MAX, GALLERY_REPORT_REASONS, GALLERY_VIDEO_MAX_BYTES } from './gallery.rules.ts';
+import { GALLERY_MESSAGES as M, GALLERY_REPORT_DESCRIPTION_MAX, GALLERY_REPORT_REASONS, GALLERY_VIDEO_MAX_BYTES, UPLOAD_ID_PATTERN } from './gallery.rules.ts';
 
 /**
  * What planns' media endpoint answers for an uploaded file: the shape of the spec's cloud upload
@@ -42,7 +42,7 @@ export const presignReplySchema = z.object({
     expires_at: z.string(),
   }),
 });
-export const uploadIdParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
+export const uploadIdParamsSchema = z.object({ id: z.string().regex(UPLOAD_ID_PATTERN) });
 
 /** POST gallery/{eventId}: the upload result as the media endpoint gave it; only its id is read. */
 export const galleryPostBodySchema = z.object({

@@ -1,10 +1,9 @@
+import { UPLOAD_ID_PATTERN } from '@planns/shared/gallery/gallery.rules';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { MEDIA_URL_PREFIX } from '../../providers/storage/storage-provider.ts';
 import { eventPictureAccess, galleryMediaAccess, type MediaAccess } from './media-access.policy.ts';
 import * as repo from './media-access.repo.ts';
-
-const UPLOAD_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 /**
  * The upload ids a gallery key `gallery/<event>/<upload id>[-l|-m].<ext>` may name: the name
@@ -15,7 +14,7 @@ function uploadIdsOfKey(key: string): string[] {
   const file = key.slice(key.lastIndexOf('/') + 1);
   const name = file.slice(0, file.lastIndexOf('.'));
   const ids = /-[lm]$/.test(name) ? [name, name.slice(0, -2)] : [name];
-  return ids.filter((id) => UPLOAD_ID.test(id));
+  return ids.filter((id) => UPLOAD_ID_PATTERN.test(id));
 }
 
 /**
