@@ -27,6 +27,32 @@ const featureBoundaries = features.map((name) => ({
   },
 }));
 
+const modulesDir = 'apps/server/src/modules';
+const serverModules = fs.existsSync(modulesDir)
+  ? fs.readdirSync(modulesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+
+/**
+ * Server modules call each other's services, never each other's repositories (docs/ARCHITECTURE.md,
+ * "Server modules"): a module's SQL is its own. Seeds and tests, outside modules/, may use repositories.
+ */
+const serverModuleBoundaries = serverModules.map((name) => ({
+  files: [`${modulesDir}/${name}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: serverModules
+          .filter((other) => other !== name)
+          .map((other) => ({
+            group: [`../${other}/*.repo`, `../${other}/*.repo.*`, `**/modules/${other}/*.repo`, `**/modules/${other}/*.repo.*`],
+            message: `Call the ${other} module's service (${other}.service.ts), not its repository.`,
+          })),
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -60,6 +86,7 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  ...serverModuleBoundaries,
   {
     // Config files and the vite/vitest/playwright/eslint entry points need a default export.
     files: ['**/*.config.{ts,js}', 'apps/server/test/global-setup.ts'],

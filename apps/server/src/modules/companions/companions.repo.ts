@@ -32,3 +32,10 @@ export async function deleteCompanion(db: Executor, id: number, userId: number):
   const res = await db.deleteFrom('companions').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return res.numDeletedRows > 0n;
 }
+
+/** Which of `ids` are companions of `userId`. */
+export async function ownCompanionIds(db: Executor, userId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('companions').select('id').where('user_id', '=', userId).where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}

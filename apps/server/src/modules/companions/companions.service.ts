@@ -1,10 +1,10 @@
 import { COMPANIONS_MAX } from '@planns/shared/companions/companions.rules';
 import type { Companion } from '@planns/shared/companions/companions.schemas';
-import { inTransaction } from '../../db/database.ts';
+import { inTransaction, type Executor } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { lockUser } from '../users/users.repo.ts';
+import { lockUser } from '../users/users.service.ts';
 import { canManageCompanion } from './companions.policy.ts';
 import { presentCompanion } from './companions.presenter.ts';
 import * as repo from './companions.repo.ts';
@@ -45,4 +45,9 @@ export async function updateCompanion(deps: AppDeps, actor: Actor, id: number, i
 export async function deleteCompanion(deps: AppDeps, actor: Actor, id: number): Promise<void> {
   await loadOwn(deps, actor, id);
   if (!(await repo.deleteCompanion(deps.db, id, actor.userId))) throw notFound('Companion not found');
+}
+
+/** Which of `ids` are companions of `userId` (an answer or the event form may bring only one's own). */
+export async function ownCompanionIds(db: Executor, userId: number, ids: number[]): Promise<number[]> {
+  return repo.ownCompanionIds(db, userId, ids);
 }

@@ -14,8 +14,11 @@ const person = (p: PersonJson) => ({
 
 const publicPerson = (p: Omit<PersonJson, 'companions_amount'>) => ({ id: p.id, name: p.name, avatar: p.avatar, avatar_m: p.avatar_m, avatar_s: p.avatar_s });
 
-/** Chooses exactly which fields of an event leave the server, for this viewer. */
-export function presentEvent(row: EventDetailRow, actor: Actor | null): Event {
+/**
+ * Chooses exactly which fields of an event leave the server, for this viewer. `seatsTaken`: the
+ * places taken of its capacity, counted by the inventory (attendees_count; decision 0025).
+ */
+export function presentEvent(row: EventDetailRow, seatsTaken: number, actor: Actor | null): Event {
   const showLocation = canSeeLocation(actor);
   const isOwner = isEventOwner(actor, row);
   const canManage = canManageEvent(actor, row);
@@ -70,7 +73,7 @@ export function presentEvent(row: EventDetailRow, actor: Actor | null): Event {
     users_count: row.users_count,
     doubt_users_count: row.doubt_users_count,
     rejected_users_count: row.rejected_users_count,
-    attendees_count: row.attendees_count,
+    attendees_count: seatsTaken,
     is_joined: row.my_status === 'going',
     is_maybe: row.my_status === 'maybe',
     is_rejected: row.my_status === 'rejected',

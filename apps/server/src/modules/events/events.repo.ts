@@ -2,29 +2,11 @@ import crypto from 'node:crypto';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { lockKey, type Executor, type Tx } from '../../db/database.ts';
 import type { EventsTable } from '../../db/schema.ts';
+import { visibleTo } from './event-visibility.ts';
 
 /** SQL only (CONVENTIONS §3): visibility, filters and the event read model live here as SQL. */
 
 export type EventRow = Selectable<EventsTable>;
-
-/**
- * Whether the caller may see event `e` (by the list's rules; moderators additionally open any
- * event page, see events.policy.ts). Visitors: public only. Signed-in: public, or their own, or
- * they organise, were invited, or responded, or it is a friends event and they are the owner's
- * friend. This one fragment serves every list and every single-event check; the viewer is a user
- * id, or a SQL expression naming one per row (visibilityOfPairs checks many viewers at once).
- */
-export function visibleTo(viewerId: number | RawBuilder<number> | null): RawBuilder<boolean> {
-  if (viewerId === null) return sql<boolean>`(e.visibility = 'public')`;
-  return sql<boolean>`(
-    e.visibility = 'public'
-    OR e.user_id = ${viewerId}
-    OR EXISTS (SELECT 1 FROM event_organizers o WHERE o.event_id = e.id AND o.user_id = ${viewerId})
-    OR EXISTS (SELECT 1 FROM event_invites i WHERE i.event_id = e.id AND i.user_id = ${viewerId})
-    OR EXISTS (SELECT 1 FROM event_users r WHERE r.event_id = e.id AND r.user_id = ${viewerId})
-    OR (e.visibility = 'friends' AND EXISTS (SELECT 1 FROM friendships f WHERE f.user_id = e.user_id AND f.friend_id = ${viewerId}))
-  )`;
-}
 
 const HASH_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -164,24 +146,10 @@ export async function listCategories(db: Executor) {
   return db.selectFrom('categories').select(['id', 'slug', 'name']).orderBy('position').orderBy('id').execute();
 }
 
-/** The owner's own response: going with these companions, or none (attending switched off). */
-export async function setOwnerAttendance(db: Executor, eventId: number, userId: number, attending: boolean, companionIds: number[], now: Date): Promise<void> {
-  if (!attending) {
-    await db.deleteFrom('event_users').where('event_id', '=', eventId).where('user_id', '=', userId).execute();
-    return;
-  }
-  await db
-    .insertInto('event_users')
-    .values({ event_id: eventId, user_id: userId, status: 'going', companions_amount: companionIds.length, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.columns(['event_id', 'user_id']).doUpdateSet({ status: 'going', companions_amount: companionIds.length, updated_at: now }))
-    .execute();
-  await db.deleteFrom('event_user_companions').where('event_id', '=', eventId).where('user_id', '=', userId).execute();
-  if (companionIds.length > 0) {
-    await db
-      .insertInto('event_user_companions')
-      .values(companionIds.map((companion_id) => ({ event_id: eventId, user_id: userId, companion_id })))
-      .execute();
-  }
+/** Whether the user co-organises the event. */
+export async function isOrganizer(db: Executor, eventId: number, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('event_organizers').select('user_id').where('event_id', '=', eventId).where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function addOrganizer(db: Executor, eventId: number, userId: number, now: Date): Promise<void> {
@@ -190,21 +158,6 @@ export async function addOrganizer(db: Executor, eventId: number, userId: number
     .values({ event_id: eventId, user_id: userId, created_at: now })
     .onConflict((oc) => oc.doNothing())
     .execute();
-}
-
-export async function ownCompanionIds(db: Executor, userId: number, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.selectFrom('companions').select('id').where('user_id', '=', userId).where('id', 'in', ids).execute();
-  return rows.map((r) => r.id);
-}
-
-export async function isGroupMember(db: Executor, groupId: number, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function userExists(db: Executor, userId: number): Promise<boolean> {
-  return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
 }
 
 /**
@@ -397,7 +350,6 @@ export interface EventDetailRow extends EventRow {
   users_count: number;
   doubt_users_count: number;
   rejected_users_count: number;
-  attendees_count: number;
   my_status: 'going' | 'maybe' | 'rejected' | null;
   is_liked: boolean;
   categories_json: { id: number; slug: string; name: string }[];
@@ -448,7 +400,7 @@ export async function loadEventDetails(db: Executor, ids: number[], viewerIds: V
     SELECT e.*,
       u.name AS creator_name, u.avatar AS creator_avatar, u.avatar_s AS creator_avatar_s, u.phone AS creator_phone,
       g.name AS group_name,
-      c.users_count, c.doubt_users_count, c.rejected_users_count, c.attendees_count,
+      c.users_count, c.doubt_users_count, c.rejected_users_count,
       me.status AS my_status,
       me.note AS my_note,
       (SELECT coalesce(array_agg(mc.companion_id ORDER BY mc.companion_id), '{}') FROM event_user_companions mc
@@ -497,8 +449,7 @@ export async function loadEventDetails(db: Executor, ids: number[], viewerIds: V
       SELECT
         (count(*) FILTER (WHERE r.status = 'going'))::int AS users_count,
         (count(*) FILTER (WHERE r.status = 'maybe'))::int AS doubt_users_count,
-        (count(*) FILTER (WHERE r.status = 'rejected'))::int AS rejected_users_count,
-        (count(*) FILTER (WHERE r.status = 'going') + coalesce(sum(r.companions_amount) FILTER (WHERE r.status = 'going'), 0))::int AS attendees_count
+        (count(*) FILTER (WHERE r.status = 'rejected'))::int AS rejected_users_count
       FROM event_users r WHERE r.event_id = e.id
     ) c
     LEFT JOIN event_users me ON me.event_id = e.id AND me.user_id = ${viewer}
@@ -507,19 +458,6 @@ export async function loadEventDetails(db: Executor, ids: number[], viewerIds: V
   `.execute(db);
   const byId = new Map(result.rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row): row is EventDetailRow => row !== undefined);
-}
-
-/* ------------------------------------------------------------------ people */
-
-export async function searchUsers(db: Executor, text: string, limit: number) {
-  const like = `%${escapeLike(text)}%`;
-  const result = await sql<{ id: number; name: string | null; avatar: string | null; avatar_m: string | null; avatar_s: string | null }>`
-    SELECT u.id, u.name, u.avatar, u.avatar_m, u.avatar_s FROM users u
-    WHERE planns_fold(coalesce(u.name, '')) LIKE planns_fold(${like}) OR planns_fold(${text}) <% planns_fold(coalesce(u.name, ''))
-    ORDER BY word_similarity(planns_fold(${text}), planns_fold(coalesce(u.name, ''))) DESC, u.name, u.id
-    LIMIT ${limit}
-  `.execute(db);
-  return result.rows;
 }
 
 /** Events created by `userId` (or answered going/maybe), as `viewerId` may see them; newest start first. */

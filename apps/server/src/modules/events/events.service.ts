@@ -12,19 +12,22 @@ import {
   visibilityFromFlags,
 } from '@planns/shared/events/events.rules';
 import type { PublicUser } from '@planns/shared/users/users.schemas';
-import { inTransaction } from '../../db/database.ts';
+import { inTransaction, type Executor } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import { decodeBase64Image, deleteStoredFiles } from '../users/avatar-image.ts';
 import { presentPublicUser } from '../users/users.presenter.ts';
+import * as users from '../users/users.service.ts';
+import { ownCompanionIds } from '../companions/companions.service.ts';
+import * as gallery from '../gallery/gallery.service.ts';
+import { isGroupMember } from '../groups/groups.service.ts';
+import * as inventory from '../inventory/inventory.service.ts';
+import * as rsvp from '../rsvp/rsvp.service.ts';
 import { copyEventImage, renderEventImage, storeEventImage, type EventImageUrls } from './event-image.ts';
 import { canDeleteEvent, canManageEvent, canModerate, canViewEvent, isEventOwner } from './events.policy.ts';
 import { presentEvent } from './events.presenter.ts';
 import * as repo from './events.repo.ts';
-import { uploadFilesOfEvent } from '../gallery/gallery.repo.ts';
-import { deleteUploadFiles } from '../gallery/upload-files.ts';
-import { attendingExcept } from '../rsvp/rsvp.repo.ts';
 
 export const eventNotFound = () => notFound('Event not found');
 const removedByModerator = () => new AppError('conflict', 'This event was deleted by a moderator');
@@ -92,7 +95,7 @@ export async function listEvents(deps: AppDeps, viewer: Viewer, query: EventList
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
   });
-  const rows = await repo.loadEventDetails(deps.db, ids, viewerIds(viewer), {
+  const data = await presentEvents(deps, viewer, ids, {
     users: query.with_users ?? query.with_attendees ?? RELATION_LIMIT,
     doubtUsers: query.with_doubt_users ?? RELATION_LIMIT,
     rejectedUsers: RELATION_LIMIT,
@@ -100,7 +103,25 @@ export async function listEvents(deps: AppDeps, viewer: Viewer, query: EventList
     organizers: query.with_organizers ?? 0,
     invites: query.with_attendee_invites ?? 0,
   });
-  return { data: rows.map((row) => presentEvent(row, viewer)), current_page: query.page, per_page: query.per_page, total };
+  return { data, current_page: query.page, per_page: query.per_page, total };
+}
+
+/** The events of `ids` as this viewer sees them, in that order; their attendees counted by the inventory. */
+async function presentEvents(deps: AppDeps, viewer: Viewer, ids: number[], limits: repo.RelationLimits): Promise<Event[]> {
+  const [rows, seats] = await Promise.all([repo.loadEventDetails(deps.db, ids, viewerIds(viewer), limits), inventory.seatsTaken(deps.db, ids)]);
+  return rows.map((row) => presentEvent(row, seats.get(row.id) ?? 0, viewer));
+}
+
+/** A person's events for their profile: created, or answered going or maybe; as this viewer may see them, newest start first. */
+export async function profileEvents(
+  deps: AppDeps,
+  viewer: Actor,
+  userId: number,
+  kind: 'created' | 'joined',
+  options: { limit: number; relations: repo.RelationLimits },
+): Promise<Event[]> {
+  const ids = await repo.profileEventIds(deps.db, userId, viewer.userId, kind, options.limit);
+  return presentEvents(deps, viewer, ids, options.relations);
 }
 
 /** The event if the caller may see it, else a 404 exactly like a missing one. */
@@ -115,7 +136,7 @@ export async function loadVisible(deps: AppDeps, viewer: Viewer, ref: string | n
 
 /** The event as this viewer sees it on its page. */
 export async function present(deps: AppDeps, viewer: Viewer, id: number): Promise<Event> {
-  const [row] = await repo.loadEventDetails(deps.db, [id], viewerIds(viewer), {
+  const [event] = await presentEvents(deps, viewer, [id], {
     users: PAGE_AVATARS,
     doubtUsers: PAGE_AVATARS,
     rejectedUsers: PAGE_AVATARS,
@@ -123,8 +144,8 @@ export async function present(deps: AppDeps, viewer: Viewer, id: number): Promis
     organizers: RELATION_LIMIT,
     invites: RELATION_LIMIT,
   });
-  if (!row) throw eventNotFound();
-  return presentEvent(row, viewer);
+  if (!event) throw eventNotFound();
+  return event;
 }
 
 /** The event page: counts a visit unless the owner is looking or the page is only refreshed. */
@@ -144,7 +165,7 @@ async function checkReferences(
   options: { currentGroupId: number | null; companionsOwnerId: number | null },
 ): Promise<void> {
   const fields: Record<string, string> = {};
-  if (body.group_id && body.group_id !== options.currentGroupId && !(await repo.isGroupMember(deps.db, body.group_id, actor.userId))) {
+  if (body.group_id && body.group_id !== options.currentGroupId && !(await isGroupMember(deps.db, body.group_id, actor.userId))) {
     fields.group_id = M.notGroupMember;
   }
   if (body.categories.length > 0) {
@@ -152,10 +173,10 @@ async function checkReferences(
     if (body.categories.some((id) => !known.has(id))) fields.categories = M.unknownCategory;
   }
   if (options.companionsOwnerId !== null && body.companions.length > 0) {
-    const own = new Set(await repo.ownCompanionIds(deps.db, options.companionsOwnerId, body.companions));
+    const own = new Set(await ownCompanionIds(deps.db, options.companionsOwnerId, body.companions));
     if (body.companions.some((id) => !own.has(id))) fields.companions = M.unknownCompanion;
   }
-  if (body.user_ownership && !(await repo.userExists(deps.db, body.user_ownership))) fields.user_ownership = M.unknownUser;
+  if (body.user_ownership && !(await users.userExists(deps.db, body.user_ownership))) fields.user_ownership = M.unknownUser;
   if (Object.keys(fields).length > 0) throw invalidFields(fields);
 }
 
@@ -227,7 +248,7 @@ export async function createEvent(deps: AppDeps, actor: Actor, body: EventBody):
         now,
       });
       await repo.replaceCategories(tx, row.id, body.categories);
-      if (ownerAttends) await repo.setOwnerAttendance(tx, row.id, ownerId, true, body.companions, now);
+      if (ownerAttends) await rsvp.setOwnerAttendance(tx, row.id, ownerId, true, body.companions, now);
       // Whoever sets an event up for someone else co-organises it, so they keep seeing it.
       if (ownerId !== actor.userId) await repo.addOrganizer(tx, row.id, actor.userId, now);
       return row.id;
@@ -265,11 +286,11 @@ export async function updateEvent(deps: AppDeps, actor: Actor, id: number, body:
       const values = eventValues(body);
       await repo.updateEvent(tx, id, { ...values, ...imageChange, updated_at: now });
       await repo.replaceCategories(tx, id, body.categories);
-      if (attendance !== null) await repo.setOwnerAttendance(tx, id, actor.userId, attendance, body.companions, now);
-      // The locked row serializes this with joins: max never drops below who is already going.
+      if (attendance !== null) await rsvp.setOwnerAttendance(tx, id, actor.userId, attendance, body.companions, now);
+      // The inventory's lock serializes this with joins: max never drops below who is already going.
       if (values.max !== null && (values.max !== locked.max || attendance !== null)) {
-        const going = await attendingExcept(tx, id, null);
-        if (going > values.max) throw maxBelowGoing(going);
+        const usage = await inventory.lockUsage(tx, id);
+        if (usage && usage.taken > values.max) throw maxBelowGoing(usage.taken);
       }
     });
   } catch (err) {
@@ -287,11 +308,11 @@ export async function deleteEvent(deps: AppDeps, actor: Actor, id: number): Prom
   const current = await loadVisible(deps, actor, id);
   if (!canDeleteEvent(actor, current)) throw forbidden('Only the owner can delete this event');
   // The gallery's files go with the event (its rows go by cascade).
-  const galleryFiles = await uploadFilesOfEvent(deps.db, id);
+  const galleryFiles = await gallery.uploadFilesOfEvent(deps.db, id);
   await repo.deleteEvent(deps.db, id);
   await deps.realtime?.recheckEvent(id, actor.userId);
   await deleteStoredFiles(deps.storage, [current.image, current.m_image]);
-  await deleteUploadFiles(deps.storage, galleryFiles);
+  await gallery.deleteEventUploadFiles(deps, galleryFiles);
 }
 
 /** DELETE events/moderator/{id}: flagged, not erased; its page shows the 'deleted by moderator' banner. */
@@ -307,7 +328,7 @@ export async function moderatorDeleteEvent(deps: AppDeps, actor: Actor, id: numb
 export async function changeOwner(deps: AppDeps, actor: Actor, id: number, userId: number): Promise<Event> {
   await loadVisible(deps, actor, id); // hidden: 404, as on every route
   if (!canModerate(actor)) throw forbidden('Only moderators can change the owner');
-  if (!(await repo.userExists(deps.db, userId))) throw invalidFields({ user_id: M.unknownUser });
+  if (!(await users.userExists(deps.db, userId))) throw invalidFields({ user_id: M.unknownUser });
   await repo.setEventOwner(deps.db, id, userId, deps.clock.now());
   // Friends events follow the owner's friendships, and the former owner may see it no more.
   await deps.realtime?.recheckEvent(id, actor.userId);
@@ -330,6 +351,13 @@ export async function listCategories(deps: AppDeps) {
 export const USER_SEARCH_LIMIT = 20;
 
 export async function searchUsers(deps: AppDeps, _actor: Actor, name: string): Promise<PublicUser[]> {
-  const rows = await repo.searchUsers(deps.db, name, USER_SEARCH_LIMIT);
+  const rows = await users.searchUsersByName(deps.db, name, USER_SEARCH_LIMIT);
   return rows.map(presentPublicUser);
+}
+
+/* ------------------------------------------------------------------ for other modules */
+
+/** Whether the user co-organises the event (share: who may invite to a private event). */
+export async function isOrganizer(db: Executor, eventId: number, userId: number): Promise<boolean> {
+  return repo.isOrganizer(db, eventId, userId);
 }

@@ -154,3 +154,10 @@ export async function relationships(db: Executor, me: number, ids: number[]) {
     ]),
   );
 }
+
+/** Which of `ids` are friends of `userId`. */
+export async function friendsAmong(db: Executor, userId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('friendships').select('friend_id').where('user_id', '=', userId).where('friend_id', 'in', ids).execute();
+  return rows.map((r) => r.friend_id);
+}

@@ -1,11 +1,10 @@
 import { FRIEND_MESSAGES, type FollowStatus, type FriendRequest, type RelatedUser } from '@planns/shared/friends/friends.schemas';
 import type { PublicUser } from '@planns/shared/users/users.schemas';
-import { inTransaction, lockKey, type Tx } from '../../db/database.ts';
+import { inTransaction, lockKey, type Executor, type Tx } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { searchUsers, userExists } from '../events/events.repo.ts';
-import { findUserById } from '../users/users.repo.ts';
+import { findUser, searchUsersByName, userExists } from '../users/users.service.ts';
 import { presentPublicUser } from '../users/users.presenter.ts';
 import { deliver, notify } from '../notifications/notifications.service.ts';
 import * as repo from './friends.repo.ts';
@@ -83,7 +82,7 @@ export async function acceptRequest(deps: AppDeps, actor: Actor, requestId: numb
     return notify(tx, { recipients: [request.user_id], as: 'person', action: 'friend_accepted', authorId: actor.userId, now });
   });
   await deliver(deps, written);
-  const friend = await findUserById(deps.db, request.user_id);
+  const friend = await findUser(deps.db, request.user_id);
   if (!friend) throw notFound('User not found');
   return presentPublicUser(friend);
 }
@@ -133,7 +132,24 @@ export async function following(deps: AppDeps, _actor: Actor, userId: number, id
 
 /** The user search of /user-search: people by name with their relationship to me (never me). */
 export async function searchPeople(deps: AppDeps, actor: Actor, name: string): Promise<RelatedUser[]> {
-  const people = (await searchUsers(deps.db, name, 21)).filter((p) => p.id !== actor.userId).slice(0, 20);
+  const people = (await searchUsersByName(deps.db, name, 21)).filter((p) => p.id !== actor.userId).slice(0, 20);
   const flags = await repo.relationships(deps.db, actor.userId, people.map((p) => p.id));
   return people.map((p) => ({ ...presentPublicUser(p), ...(flags.get(p.id) ?? { is_friend: false, request_sent_by_me: false, has_request: false, request_id: null }) }));
+}
+
+/* ------------------------------------------------------------------ for other modules */
+
+/** A person's friends, as rows for users.presenter (the profile shows them). */
+export async function friendsOf(db: Executor, userId: number) {
+  return repo.listFriends(db, userId);
+}
+
+/** How `me` relates to each of `ids`: friends, a request sent or received. */
+export async function relationshipsWith(db: Executor, me: number, ids: number[]) {
+  return repo.relationships(db, me, ids);
+}
+
+/** Which of `ids` are friends of `userId` (share: one invites only friends). */
+export async function friendsAmong(db: Executor, userId: number, ids: number[]): Promise<number[]> {
+  return repo.friendsAmong(db, userId, ids);
 }

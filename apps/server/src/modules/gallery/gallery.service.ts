@@ -1,11 +1,11 @@
 import { GALLERY_MESSAGES as M, GALLERY_PAGE_SIZE } from '@planns/shared/gallery/gallery.rules';
 import type { GalleryItem, GalleryReportBody } from '@planns/shared/gallery/gallery.schemas';
-import { inTransaction } from '../../db/database.ts';
+import { inTransaction, type Executor } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import * as events from '../events/events.service.ts';
-import * as rsvp from '../rsvp/rsvp.repo.ts';
+import * as rsvp from '../rsvp/rsvp.service.ts';
 import { canDeleteItem, canModerateGallery, canSeeItem, canUpload, startsApproved } from './gallery.policy.ts';
 import { presentItems } from './gallery.presenter.ts';
 import * as repo from './gallery.repo.ts';
@@ -112,4 +112,16 @@ export async function approveItem(deps: AppDeps, actor: Actor, id: number): Prom
   if (!canModerateGallery(actor, event)) throw forbidden("Only the event's organiser or a moderator can approve this");
   await repo.approveItem(deps.db, id);
   return presentOne(deps, actor, event, id);
+}
+
+/* ------------------------------------------------------------------ for other modules */
+
+/** Every file of an event's uploads (its gallery, and unposted ones), read before the event is deleted. */
+export async function uploadFilesOfEvent(db: Executor, eventId: number): Promise<repo.UploadFiles[]> {
+  return repo.uploadFilesOfEvent(db, eventId);
+}
+
+/** Removes those files from storage once the event is gone (its rows go by cascade). */
+export async function deleteEventUploadFiles(deps: Pick<AppDeps, 'storage'>, files: readonly repo.UploadFiles[]): Promise<void> {
+  await deleteUploadFiles(deps.storage, files);
 }

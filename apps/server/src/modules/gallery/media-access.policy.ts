@@ -34,7 +34,7 @@ export interface GalleryMediaFacts {
   state: 'incoming' | 'ready' | 'posted';
   owner_id: number;
   visibility: 'public' | 'private' | 'friends';
-  /** events.repo visibleTo for the requester. */
+  /** events/event-visibility.ts visibleTo for the requester. */
   is_visible: boolean;
   /** The gallery item; null when the upload was never posted (or its item is gone). */
   item: { user_id: number; approved: boolean; hidden_at: Date | null } | null;

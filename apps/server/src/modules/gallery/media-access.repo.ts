@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import { visibleTo } from '../events/events.repo.ts';
+import { visibleTo } from '../events/event-visibility.ts';
 import type { GalleryMediaFacts } from './media-access.policy.ts';
 
 /**

@@ -13,3 +13,8 @@ export async function joinGroup(db: Executor, groupId: number, userId: number, n
     .execute();
   await db.updateTable('users').set({ current_group_id: groupId, updated_at: now }).where('id', '=', userId).execute();
 }
+
+export async function isGroupMember(db: Executor, groupId: number, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}

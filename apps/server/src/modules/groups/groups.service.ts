@@ -1,5 +1,5 @@
 import type { User } from '@planns/shared/users/users.schemas';
-import { inTransaction } from '../../db/database.ts';
+import { inTransaction, type Executor } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notFound } from '../../http/app-error.ts';
@@ -16,4 +16,9 @@ export async function joinGroup(deps: AppDeps, actor: Actor, groupId: number): P
   if (!group) throw notFound('Group not found');
   await inTransaction(deps.db, (tx) => repo.joinGroup(tx, group.id, actor.userId, deps.clock.now()));
   return { user: await loadCurrentUser(deps.db, actor.userId), current_group: group };
+}
+
+/** Whether the user belongs to the group (an event may be set in one's own groups only). */
+export async function isGroupMember(db: Executor, groupId: number, userId: number): Promise<boolean> {
+  return repo.isGroupMember(db, groupId, userId);
 }

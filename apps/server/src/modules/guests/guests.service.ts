@@ -4,6 +4,7 @@ import type { Actor } from '../../http/actor.ts';
 import { forbidden } from '../../http/app-error.ts';
 import { canManageEvent } from '../events/events.policy.ts';
 import * as events from '../events/events.service.ts';
+import { listAnswers } from '../rsvp/rsvp.service.ts';
 import { presentPublicUser } from '../users/users.presenter.ts';
 
 type Counts = { going: number; maybe: number; rejected: number };
@@ -12,22 +13,7 @@ type Counts = { going: number; maybe: number; rejected: number };
 export async function listGuests(deps: AppDeps, actor: Actor, eventId: number): Promise<{ guests: Guest[]; counts: Counts; event: { name: string; start_date: Date } }> {
   const event = await events.loadVisible(deps, actor, eventId);
   if (!canManageEvent(actor, event)) throw forbidden('Only the owner or a moderator can see the guest list');
-  const rows = await deps.db
-    .selectFrom('event_users as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['u.id', 'u.name', 'u.avatar', 'u.avatar_m', 'u.avatar_s', 'r.status', 'r.companions_amount', 'r.note', 'r.updated_at'])
-    .where('r.event_id', '=', eventId)
-    .orderBy('r.status')
-    .orderBy('u.name')
-    .orderBy('u.id')
-    .execute();
-  const companions = await deps.db
-    .selectFrom('event_user_companions as ec')
-    .innerJoin('companions as c', 'c.id', 'ec.companion_id')
-    .select(['ec.user_id', 'c.id', 'c.first_name', 'c.last_name', 'c.type'])
-    .where('ec.event_id', '=', eventId)
-    .orderBy('c.id')
-    .execute();
+  const { answers: rows, companions } = await listAnswers(deps.db, eventId);
   const counts: Counts = { going: 0, maybe: 0, rejected: 0 };
   const guests = rows.map((row) => {
     counts[row.status] += 1 + row.companions_amount;

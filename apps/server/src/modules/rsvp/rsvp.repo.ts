@@ -1,19 +1,4 @@
-import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-
-/** Locks the event row: answers to one event are serialized, so capacity is never oversold. */
-export async function lockEventCapacity(db: Executor, eventId: number): Promise<{ id: number; max: number | null } | undefined> {
-  return db.selectFrom('events').select(['id', 'max']).where('id', '=', eventId).forUpdate().executeTakeFirst();
-}
-
-/** Going people and their companions, leaving out one user's own answer (null: everyone's). */
-export async function attendingExcept(db: Executor, eventId: number, userId: number | null): Promise<number> {
-  const result = await sql<{ total: number }>`
-    SELECT coalesce(sum(1 + companions_amount), 0)::int AS total
-    FROM event_users WHERE event_id = ${eventId} AND status = 'going' AND user_id IS DISTINCT FROM ${userId}
-  `.execute(db);
-  return result.rows[0]?.total ?? 0;
-}
 
 export async function currentStatus(db: Executor, eventId: number, userId: number): Promise<string | null> {
   const row = await db.selectFrom('event_users').select('status').where('event_id', '=', eventId).where('user_id', '=', userId).executeTakeFirst();
@@ -38,4 +23,48 @@ export async function saveAnswer(
       .values(companionIds.map((companion_id) => ({ event_id: eventId, user_id: userId, companion_id })))
       .execute();
   }
+}
+
+/** The owner's own answer from the event form: going with these companions (no note), or none. */
+export async function setOwnerAttendance(db: Executor, eventId: number, userId: number, attending: boolean, companionIds: number[], now: Date): Promise<void> {
+  if (!attending) {
+    await db.deleteFrom('event_users').where('event_id', '=', eventId).where('user_id', '=', userId).execute();
+    return;
+  }
+  await db
+    .insertInto('event_users')
+    .values({ event_id: eventId, user_id: userId, status: 'going', companions_amount: companionIds.length, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['event_id', 'user_id']).doUpdateSet({ status: 'going', companions_amount: companionIds.length, updated_at: now }))
+    .execute();
+  await db.deleteFrom('event_user_companions').where('event_id', '=', eventId).where('user_id', '=', userId).execute();
+  if (companionIds.length > 0) {
+    await db
+      .insertInto('event_user_companions')
+      .values(companionIds.map((companion_id) => ({ event_id: eventId, user_id: userId, companion_id })))
+      .execute();
+  }
+}
+
+/** Every answer to an event with its person, by status then name. */
+export function listAnswers(db: Executor, eventId: number) {
+  return db
+    .selectFrom('event_users as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select(['u.id', 'u.name', 'u.avatar', 'u.avatar_m', 'u.avatar_s', 'r.status', 'r.companions_amount', 'r.note', 'r.updated_at'])
+    .where('r.event_id', '=', eventId)
+    .orderBy('r.status')
+    .orderBy('u.name')
+    .orderBy('u.id')
+    .execute();
+}
+
+/** The companions each answer brings. */
+export function listAnswerCompanions(db: Executor, eventId: number) {
+  return db
+    .selectFrom('event_user_companions as ec')
+    .innerJoin('companions as c', 'c.id', 'ec.companion_id')
+    .select(['ec.user_id', 'c.id', 'c.first_name', 'c.last_name', 'c.type'])
+    .where('ec.event_id', '=', eventId)
+    .orderBy('c.id')
+    .execute();
 }

@@ -1,14 +1,13 @@
-import { ERROR_MESSAGES } from '@planns/shared/errors/error-codes';
 import type { Event } from '@planns/shared/events/events.schemas';
 import { EVENT_FIELD_MESSAGES } from '@planns/shared/events/events.rules';
-import { fitsCapacity } from '@planns/shared/rsvp/rsvp.rules';
 import type { JoinBody, RejectBody } from '@planns/shared/rsvp/rsvp.schemas';
-import { inTransaction } from '../../db/database.ts';
+import { inTransaction, type Executor, type Tx } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { AppError } from '../../http/app-error.ts';
 import * as events from '../events/events.service.ts';
-import { ownCompanionIds } from '../events/events.repo.ts';
+import * as inventory from '../inventory/inventory.service.ts';
+import { ownCompanionIds } from '../companions/companions.service.ts';
 import { eventRoom } from '@planns/shared/realtime/realtime.rules';
 import { deliver, notify } from '../notifications/notifications.service.ts';
 import * as repo from './rsvp.repo.ts';
@@ -21,8 +20,8 @@ async function loadAnswerable(deps: AppDeps, actor: Actor, eventId: number) {
 
 /**
  * POST events/{id}/join: going (or maybe) with the caller's companions and a note. A going answer
- * must fit within max: the event row is locked and the total recounted in the same transaction,
- * so parallel joins can never oversell (events §4; CONVENTIONS §4).
+ * must fit within max: the inventory locks the event's quota and recounts it in the same
+ * transaction, so parallel joins can never oversell (events §4; CONVENTIONS §4; decision 0025).
  */
 export async function join(deps: AppDeps, actor: Actor, eventId: number, body: JoinBody): Promise<Event> {
   const event = await loadAnswerable(deps, actor, eventId);
@@ -37,11 +36,7 @@ export async function join(deps: AppDeps, actor: Actor, eventId: number, body: J
   }
   const status = body.maybe ? 'maybe' : 'going';
   const written = await inTransaction(deps.db, async (tx) => {
-    const locked = await repo.lockEventCapacity(tx, eventId);
-    if (!locked) throw notFound('Event not found');
-    if (status === 'going' && !fitsCapacity(await repo.attendingExcept(tx, eventId, actor.userId), companions.length, locked.max)) {
-      throw new AppError('event_full', ERROR_MESSAGES.eventFull);
-    }
+    await inventory.reserve(tx, { eventId, consumer: { kind: 'rsvp', id: actor.userId }, seats: inventory.answerSeats(status, companions.length) });
     const before = await repo.currentStatus(tx, eventId, actor.userId);
     const now = deps.clock.now();
     await repo.saveAnswer(tx, { eventId, userId: actor.userId, status, companionIds: companions, note: body.note, now });
@@ -58,7 +53,7 @@ export async function join(deps: AppDeps, actor: Actor, eventId: number, body: J
 export async function reject(deps: AppDeps, actor: Actor, eventId: number, body: RejectBody): Promise<Event> {
   const event = await loadAnswerable(deps, actor, eventId);
   const written = await inTransaction(deps.db, async (tx) => {
-    if (!(await repo.lockEventCapacity(tx, eventId))) throw notFound('Event not found');
+    await inventory.reserve(tx, { eventId, consumer: { kind: 'rsvp', id: actor.userId }, seats: 0 }); // frees places
     const before = await repo.currentStatus(tx, eventId, actor.userId);
     const now = deps.clock.now();
     await repo.saveAnswer(tx, { eventId, userId: actor.userId, status: 'rejected', companionIds: [], note: body.note, now });
@@ -68,4 +63,26 @@ export async function reject(deps: AppDeps, actor: Actor, eventId: number, body:
   deps.realtime?.emit(eventRoom('user_rejected_event', eventId), 'user_rejected_event', { event_id: eventId, by: actor.userId, status: 'rejected' });
   await deliver(deps, written);
   return events.present(deps, actor, eventId);
+}
+
+/* ------------------------------------------------------------------ for other modules */
+
+/** One person's answer to an event (going, maybe, rejected), or null. */
+export async function currentStatus(db: Executor, eventId: number, userId: number): Promise<string | null> {
+  return repo.currentStatus(db, eventId, userId);
+}
+
+/**
+ * The owner's own answer, set from the event form inside the event's transaction: going with these
+ * companions, or none (attending switched off). Its capacity is checked by the caller with the
+ * inventory (decision 0024).
+ */
+export async function setOwnerAttendance(tx: Tx, eventId: number, userId: number, attending: boolean, companionIds: number[], now: Date): Promise<void> {
+  await repo.setOwnerAttendance(tx, eventId, userId, attending, companionIds, now);
+}
+
+/** Everyone who answered, with their companions, for the guest list. */
+export async function listAnswers(db: Executor, eventId: number) {
+  const [answers, companions] = await Promise.all([repo.listAnswers(db, eventId), repo.listAnswerCompanions(db, eventId)]);
+  return { answers, companions };
 }

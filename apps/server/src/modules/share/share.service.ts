@@ -3,6 +3,7 @@ import { inTransaction } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError, forbidden } from '../../http/app-error.ts';
+import { friendsAmong } from '../friends/friends.service.ts';
 import * as events from '../events/events.service.ts';
 import { deliver, notify } from '../notifications/notifications.service.ts';
 
@@ -15,13 +16,10 @@ export async function shareEvent(deps: AppDeps, actor: Actor, eventId: number, u
   const event = await events.loadVisible(deps, actor, eventId);
   if (event.deleted_by_moderator_at) throw new AppError('conflict', 'This event was deleted by a moderator');
   if (event.visibility !== 'public' && event.user_id !== actor.userId && !actor.isModerator) {
-    const organiser = await deps.db.selectFrom('event_organizers').select('user_id').where('event_id', '=', eventId).where('user_id', '=', actor.userId).executeTakeFirst();
-    if (!organiser) throw forbidden(SHARE_MESSAGES.notAllowed);
+    if (!(await events.isOrganizer(deps.db, eventId, actor.userId))) throw forbidden(SHARE_MESSAGES.notAllowed);
   }
   const wanted = [...new Set(userIds)].filter((id) => id !== actor.userId);
-  const friends = wanted.length
-    ? (await deps.db.selectFrom('friendships').select('friend_id').where('user_id', '=', actor.userId).where('friend_id', 'in', wanted).execute()).map((r) => r.friend_id)
-    : [];
+  const friends = await friendsAmong(deps.db, actor.userId, wanted);
   if (friends.length !== wanted.length) throw new AppError('validation_failed', SHARE_MESSAGES.onlyFriends, { users: SHARE_MESSAGES.onlyFriends });
   if (friends.length === 0) return [];
   const now = deps.clock.now();

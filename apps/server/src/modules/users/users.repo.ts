@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 
 const userColumns = [
@@ -69,4 +70,24 @@ export function listGroupsOfUser(db: Executor, userId: number) {
 /** Row lock on the user, to serialize per-user counters within a transaction. */
 export async function lockUser(db: Executor, id: number): Promise<void> {
   await db.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
+}
+
+export async function userExists(db: Executor, userId: number): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** People by name: every one whose folded name contains the text or nearly does (typos), closest first. */
+export async function searchUsers(db: Executor, text: string, limit: number) {
+  const like = `%${escapeLike(text)}%`;
+  const result = await sql<{ id: number; name: string | null; avatar: string | null; avatar_m: string | null; avatar_s: string | null }>`
+    SELECT u.id, u.name, u.avatar, u.avatar_m, u.avatar_s FROM users u
+    WHERE planns_fold(coalesce(u.name, '')) LIKE planns_fold(${like}) OR planns_fold(${text}) <% planns_fold(coalesce(u.name, ''))
+    ORDER BY word_similarity(planns_fold(${text}), planns_fold(coalesce(u.name, ''))) DESC, u.name, u.id
+    LIMIT ${limit}
+  `.execute(db);
+  return result.rows;
 }

@@ -1,12 +1,13 @@
 import { NAME_MIN_LENGTH, PHONE_TAKEN_MESSAGE, isNameValid } from '@planns/shared/users/users.rules';
 import type { User } from '@planns/shared/users/users.schemas';
-import { inTransaction, type Executor } from '../../db/database.ts';
+import { inTransaction, type Executor, type Tx } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import { consumePhoneApproval, parsePhoneOrThrow } from '../auth/phone-approval.ts';
 import { deleteStoredFiles, decodeBase64Image, renderAvatar, storeAvatar, type AvatarUrls } from './avatar-image.ts';
 import { canEditUser } from './users.policy.ts';
+import * as repo from './users.repo.ts';
 import { findUserById, findUserByIdForUpdate, findUserIdByPhone, listGroupsOfUser, updateUser } from './users.repo.ts';
 import { presentCurrentUser } from './users.presenter.ts';
 
@@ -132,4 +133,30 @@ export async function updateProfile(deps: AppDeps, actor: Actor, userId: number,
   const user = input.base64 ? await replaceAvatar(deps, userId, input.base64, write) : await write(null);
   await deleteStoredFiles(deps.storage, old);
   return user;
+}
+
+/* ------------------------------------------------------------------ for other modules */
+
+/** The user's row (never presented as is: users.presenter.ts chooses the fields), or undefined. */
+export async function findUser(db: Executor, userId: number) {
+  return findUserById(db, userId);
+}
+
+export async function userExists(db: Executor, userId: number): Promise<boolean> {
+  return repo.userExists(db, userId);
+}
+
+/** People by name, closest first (the user searches of events and friends). */
+export async function searchUsersByName(db: Executor, text: string, limit: number) {
+  return repo.searchUsers(db, text, limit);
+}
+
+/** Row lock on the user, to serialize per-user counters within a transaction (companions). */
+export async function lockUser(tx: Tx, userId: number): Promise<void> {
+  await repo.lockUser(tx, userId);
+}
+
+/** Sign-in: the user of this phone, created on first use, in one statement. */
+export async function upsertUserByPhone(tx: Tx, phone: string, now: Date): Promise<number> {
+  return repo.upsertUserByPhone(tx, phone, now);
 }

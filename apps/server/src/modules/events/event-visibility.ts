@@ -1,0 +1,27 @@
+import { sql, type RawBuilder } from 'kysely';
+
+/*
+ * The events module's visibility rule as a SQL fragment over an event aliased `e` (decision 0009).
+ * Not a repository: the one piece of the events module that other modules' repositories may use,
+ * so a query that must answer in one statement whether a row's event is visible (the media access
+ * check, decision 0019: at most one indexed query) states the rule as every event list does.
+ */
+
+/**
+ * Whether the caller may see event `e` (by the list's rules; moderators additionally open any
+ * event page, see events.policy.ts). Visitors: public only. Signed-in: public, or their own, or
+ * they organise, were invited, or responded, or it is a friends event and they are the owner's
+ * friend. This one fragment serves every list and every single-event check; the viewer is a user
+ * id, or a SQL expression naming one per row (visibilityOfPairs checks many viewers at once).
+ */
+export function visibleTo(viewerId: number | RawBuilder<number> | null): RawBuilder<boolean> {
+  if (viewerId === null) return sql<boolean>`(e.visibility = 'public')`;
+  return sql<boolean>`(
+    e.visibility = 'public'
+    OR e.user_id = ${viewerId}
+    OR EXISTS (SELECT 1 FROM event_organizers o WHERE o.event_id = e.id AND o.user_id = ${viewerId})
+    OR EXISTS (SELECT 1 FROM event_invites i WHERE i.event_id = e.id AND i.user_id = ${viewerId})
+    OR EXISTS (SELECT 1 FROM event_users r WHERE r.event_id = e.id AND r.user_id = ${viewerId})
+    OR (e.visibility = 'friends' AND EXISTS (SELECT 1 FROM friendships f WHERE f.user_id = e.user_id AND f.friend_id = ${viewerId}))
+  )`;
+}
