@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import * as events from '../events/events.service.ts';
 import { ownCompanionIds } from '../events/events.repo.ts';
 import { eventRoom } from '@planns/shared/realtime/realtime.rules';
-import { deliver, notify } from '../notifications/notifications.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import * as repo from './rsvp.repo.ts';
 
 async function loadAnswerable(deps: AppDeps, actor: Actor, eventId: number) {
@@ -36,7 +36,7 @@ export async function join(deps: AppDeps, actor: Actor, eventId: number, body: J
     throw new AppError('validation_failed', message, { companions: message });
   }
   const status = body.maybe ? 'maybe' : 'going';
-  const written = await inTransaction(deps.db, async (tx) => {
+  await inTransaction(deps.db, async (tx) => {
     const locked = await repo.lockEventCapacity(tx, eventId);
     if (!locked) throw notFound('Event not found');
     if (status === 'going' && !fitsCapacity(await repo.attendingExcept(tx, eventId, actor.userId), companions.length, locked.max)) {
@@ -50,14 +50,13 @@ export async function join(deps: AppDeps, actor: Actor, eventId: number, body: J
     return notify(tx, { recipients: [event.user_id], as: 'host', action, authorId: actor.userId, eventId, note: body.note, now });
   });
   deps.realtime?.emit(eventRoom('user_joined_event', eventId), 'user_joined_event', { event_id: eventId, by: actor.userId, status });
-  await deliver(deps, written);
   return events.present(deps, actor, eventId);
 }
 
 /** POST events/{id}/reject: not going, with a note; companions are dropped. */
 export async function reject(deps: AppDeps, actor: Actor, eventId: number, body: RejectBody): Promise<Event> {
   const event = await loadAnswerable(deps, actor, eventId);
-  const written = await inTransaction(deps.db, async (tx) => {
+  await inTransaction(deps.db, async (tx) => {
     if (!(await repo.lockEventCapacity(tx, eventId))) throw notFound('Event not found');
     const before = await repo.currentStatus(tx, eventId, actor.userId);
     const now = deps.clock.now();
@@ -66,6 +65,5 @@ export async function reject(deps: AppDeps, actor: Actor, eventId: number, body:
     return notify(tx, { recipients: [event.user_id], as: 'host', action: 'user_rejected_event', authorId: actor.userId, eventId, note: body.note, now });
   });
   deps.realtime?.emit(eventRoom('user_rejected_event', eventId), 'user_rejected_event', { event_id: eventId, by: actor.userId, status: 'rejected' });
-  await deliver(deps, written);
   return events.present(deps, actor, eventId);
 }
