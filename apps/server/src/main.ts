@@ -114,11 +114,13 @@ async function main(): Promise<void> {
       void stopDatabaseAndExit(1);
     }, DRAIN_MS);
     let code = 0;
+    // The job runner stops taking jobs at once, before the database may go (a terminal's Ctrl-C
+    // stops PostgreSQL too); jobs under way finish, the others stay queued for the next runner.
+    const jobsStopped = jobRunner?.stop();
     try {
       stopInstanceTasks();
       await app.close();
-      // Jobs under way finish; those not started stay queued for the next runner (decision 0026).
-      await jobRunner?.stop();
+      await jobsStopped;
       await db.destroy();
       await redis?.quit().catch(() => {});
     } catch (err) {

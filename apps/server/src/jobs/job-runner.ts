@@ -1,4 +1,5 @@
-import { Logger, parseCronItems, run, runOnce, type CronItem, type Runner, type RunnerOptions, type TaskList } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { Logger, parseCronItems, run, runOnce, type CronItem, type Runner, type RunnerOptions, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type { AppDeps } from '../deps.ts';
 import { JOBS, type JobDefinition, type JobName } from './jobs.ts';
 import { QUEUE_SCHEMA, queuePool } from './queue-schema.ts';
@@ -58,8 +59,8 @@ export function scheduledJobs(): { name: JobName; cron: string; backfill: string
 export interface JobRunner {
   /** Finishes the jobs under way (new ones stay queued for the next runner), then closes its connections. */
   stop(): Promise<void>;
-  /** graphile-worker's events (job:success, job:error ...), for tests and logs. */
-  events: Runner['events'];
+  /** graphile-worker's events (job:success, job:error ...), for tests and logs; kept across restarts. */
+  events: WorkerEvents;
 }
 
 export interface JobRunnerOptions {
@@ -71,15 +72,21 @@ export interface JobRunnerOptions {
   schedules?: boolean;
 }
 
+/** How long after an unexpected stop the runner starts again. */
+const RESTART_MS = 5000;
+
 /**
  * Runs queued jobs on this instance until stopped. Every instance runs one: each job is taken by
  * one of them (row locks, SKIP LOCKED), and each scheduled minute is queued by exactly one (a
  * conditional write on graphile-worker's known_crontabs). Its own small pool: one connection
- * LISTENs for new jobs, the others take and finish them, apart from the requests' pool.
+ * LISTENs for new jobs, the others take and finish them, apart from the requests' pool. The
+ * runner rides out a database outage (it retries); should it stop all the same, it is started
+ * again after RESTART_MS.
  */
 export async function startJobRunner(deps: AppDeps, options: JobRunnerOptions): Promise<JobRunner> {
   const concurrency = options.concurrency ?? 4;
   const pool = queuePool(options.connectionString, concurrency + 2, (err) => options.log('warn', `jobs: a queue connection failed: ${err.message}`));
+  const events: WorkerEvents = new EventEmitter();
   const runnerOptions: RunnerOptions = {
     pgPool: pool,
     schema: QUEUE_SCHEMA,
@@ -87,25 +94,61 @@ export async function startJobRunner(deps: AppDeps, options: JobRunnerOptions): 
     noHandleSignals: true,
     pollInterval: POLL_INTERVAL_MS,
     logger: queueLogger(options.log),
+    events,
   };
-  let runner: Runner;
+  const tasks = taskList(deps, options.log);
+  const crons = options.schedules === false ? [] : parseCronItems(cronItems());
+  let stopping = false;
+  let current: Runner | undefined;
+  let restartTimer: NodeJS.Timeout | undefined;
+
+  const supervise = (runner: Runner) => {
+    const restart = (why: string) => {
+      if (stopping || current !== runner) return;
+      current = undefined;
+      options.log('error', `jobs: the runner stopped (${why}); starting it again in ${RESTART_MS / 1000} s`);
+      restartTimer = setTimeout(() => void begin(), RESTART_MS);
+      restartTimer.unref();
+    };
+    runner.promise.then(
+      () => restart('it ended'),
+      (err: unknown) => restart(err instanceof Error ? err.message : String(err)),
+    );
+  };
+  const begin = async () => {
+    if (stopping) return;
+    try {
+      const runner = await run(runnerOptions, tasks, crons);
+      current = runner;
+      supervise(runner);
+    } catch (err) {
+      options.log('error', `jobs: the runner could not start (${err instanceof Error ? err.message : String(err)}); trying again in ${RESTART_MS / 1000} s`);
+      restartTimer = setTimeout(() => void begin(), RESTART_MS);
+      restartTimer.unref();
+    }
+  };
+
   try {
-    runner = await run(runnerOptions, taskList(deps, options.log), options.schedules === false ? [] : parseCronItems(cronItems()));
+    current = await run(runnerOptions, tasks, crons);
   } catch (err) {
     await pool.end();
     throw err;
   }
+  supervise(current);
   return {
-    events: runner.events,
+    events,
     stop: async () => {
-      await runner.stop();
+      stopping = true;
+      clearTimeout(restartTimer);
+      await current?.stop().catch((err: unknown) => options.log('warn', `jobs: stopping the runner: ${err instanceof Error ? err.message : String(err)}`));
       await pool.end();
     },
   };
 }
 
 /**
- * Runs every job that is due now, one after another, until none is left, then returns (tests). Jobs waiting for a retry or a later time stay queued.
+ * Runs every job that is due now, one after another, until none is left, then returns (tests).
+ * Jobs waiting for a retry or a later time stay queued.
  */
 export async function runDueJobs(deps: AppDeps, connectionString: string, log: JobLog = () => {}): Promise<void> {
   const pool = queuePool(connectionString, 2);
