@@ -4,6 +4,7 @@
  *   grant-moderator <phone>    make the person with this phone number a moderator
  *   revoke-moderator <phone>   take it back
  *   list-moderators            list the moderators
+ *   jobs                       list the background jobs not done: waiting, running, retrying, failed
  *
  * Uses DATABASE_URL when set; otherwise the embedded database in DATA_DIR (default ./data): the
  * running server's PostgreSQL when a server is up, else it starts the embedded PostgreSQL for the
@@ -18,6 +19,7 @@ import { normalizePhone } from '@planns/shared/auth/phone.rules';
 import { ConfigError, loadConfig } from '../apps/server/src/config.ts';
 import { openCommandDatabase, type CommandDatabaseHandle } from '../apps/server/src/db/connection.ts';
 import { createDb, type Db } from '../apps/server/src/db/database.ts';
+import { listJobs } from '../apps/server/src/jobs/queue.ts';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -25,6 +27,8 @@ Commands:
   grant-moderator <phone>    make the person with this phone number a moderator
   revoke-moderator <phone>   take moderator rights back
   list-moderators            list the moderators
+  jobs                       list the background jobs not done yet (waiting, running,
+                             retrying, failed), oldest first, with their last error
   --help                     show this help
 
 The phone number is written with its country code, e.g. +12025550101 or "+1 202 555 0101".
@@ -79,6 +83,23 @@ async function listModerators(db: Db): Promise<string> {
   return [`${rows.length} moderator${rows.length === 1 ? '' : 's'}:`, ...rows.map((r) => `  ${describe(r)}`)].join('\n');
 }
 
+const JOBS_SHOWN = 100;
+
+/** The queue as a person reads it: a count per state, then one line per job (decision 0026). */
+async function describeJobs(db: Db): Promise<string> {
+  const jobs = await listJobs(db, JOBS_SHOWN);
+  if (jobs.length === 0) return 'No jobs waiting, running or failed.';
+  const states = ['waiting', 'running', 'retrying', 'failed'] as const;
+  const counts = states.map((state) => [state, jobs.filter((j) => j.state === state).length] as const).filter(([, n]) => n > 0);
+  const lines = [`${jobs.length === JOBS_SHOWN ? `The oldest ${JOBS_SHOWN} jobs` : `${jobs.length} job${jobs.length === 1 ? '' : 's'}`}: ${counts.map(([state, n]) => `${n} ${state}`).join(', ')}`];
+  for (const job of jobs) {
+    const when = job.state === 'waiting' || job.state === 'retrying' ? `, due ${job.runAt.toISOString()}` : '';
+    lines.push(`  #${job.id} ${job.name}: ${job.state}, attempt ${job.attempts} of ${job.maxAttempts}${when}, queued ${job.createdAt.toISOString()}`);
+    if (job.lastError) lines.push(`      last error: ${job.lastError.split('\n')[0]!.slice(0, 300)}`);
+  }
+  return lines.join('\n');
+}
+
 function plan(argv: string[]): ((db: Db) => Promise<string>) | null {
   const [command, ...args] = argv;
   switch (command) {
@@ -98,6 +119,9 @@ function plan(argv: string[]): ((db: Db) => Promise<string>) | null {
     case 'list-moderators':
       if (args.length > 0) throw new UsageError('list-moderators takes no arguments');
       return listModerators;
+    case 'jobs':
+      if (args.length > 0) throw new UsageError('jobs takes no arguments');
+      return describeJobs;
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

@@ -36,6 +36,8 @@ const envSchema = z.object({
   GOOGLE_MAPS_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   OTP_LENGTH: int(OTP_MIN_LENGTH, OTP_MAX_LENGTH, OTP_DEFAULT_LENGTH),
   SEED_DEMO: bool.default(true),
+  /** Run background jobs on this instance (decision 0026); off for an instance that only answers requests. */
+  RUN_JOBS: bool.default(true),
   DEMO_CITY: z.preprocess(emptyToUndefined, z.enum(DEMO_CITIES).default('barcelona')),
   STORAGE_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['local', 's3']).default('local')),
   /** s3: any S3-compatible store; unset endpoint means AWS S3, unset keys the SDK's default chain. */

@@ -5,6 +5,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { createDb } from './db/database.ts';
+import { startInstanceTasks } from './jobs/instance-tasks.ts';
+import { startJobRunner, type JobLog, type JobRunner } from './jobs/job-runner.ts';
 import { sweepUploadTempFiles } from './media/upload-temp-files.ts';
 import { systemClock } from './providers/clock.ts';
 import { OfflineGeocodingProvider } from './providers/geocoding/offline-geocoding.ts';
@@ -67,8 +69,8 @@ async function main(): Promise<void> {
   if (startSignal) return stopDatabaseAndExit(0);
   // Upload bodies a killed server left in DATA_DIR/tmp. The embedded database holds the folder
   // for this process (DATA_DIR/server.pid, a second server is refused), so no live upload can be
-  // using them; with DATABASE_URL nothing holds the folder and the gallery's hourly sweep removes
-  // only the files idle for an hour.
+  // using them; with DATABASE_URL nothing holds the folder and the hourly instance task
+  // uploads.sweep_temp_files (jobs/instance-tasks.ts) removes only the files idle for an hour.
   if (database.embedded) {
     const swept = await sweepUploadTempFiles(config.dataDir);
     if (swept > 0) bootLog(`removed ${swept} upload temporary file(s) left in ${path.join(config.dataDir, 'tmp')} by an earlier run`);
@@ -100,6 +102,8 @@ async function main(): Promise<void> {
   // however the drain ends. Repeats are ignored: a terminal's Ctrl-C reaches this process twice
   // (from the terminal and forwarded by npm), and systemd signals every process of a service at once.
   let stopping = false;
+  let jobRunner: JobRunner | undefined;
+  let stopInstanceTasks = () => {};
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
@@ -110,8 +114,13 @@ async function main(): Promise<void> {
       void stopDatabaseAndExit(1);
     }, DRAIN_MS);
     let code = 0;
+    // The job runner stops taking jobs at once, before the database may go (a terminal's Ctrl-C
+    // stops PostgreSQL too); jobs under way finish, the others stay queued for the next runner.
+    const jobsStopped = jobRunner?.stop();
     try {
+      stopInstanceTasks();
       await app.close();
+      await jobsStopped;
       await db.destroy();
       await redis?.quit().catch(() => {});
     } catch (err) {
@@ -124,6 +133,11 @@ async function main(): Promise<void> {
   if (startSignal) return shutdown(startSignal);
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  const jobLog: JobLog = (level, message, meta) => app.log[level](meta ?? {}, message);
+  stopInstanceTasks = startInstanceTasks(deps, jobLog);
+  // Background jobs (jobs/jobs.ts): the outbox's deliveries and the scheduled sweeps, shared by
+  // every instance that runs them through the database's queue.
+  if (config.RUN_JOBS) jobRunner = await startJobRunner(deps, { connectionString: database.url, log: jobLog });
   // The offline gazetteer is read in a worker once the server answers, not on the first search.
   if (geocoding instanceof OfflineGeocodingProvider) setTimeout(() => geocoding.warmUp(), 500).unref();
   app.log.info(`planns ready on ${config.publicUrl.origin} in ${Date.now() - started} ms (database: ${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'})`);

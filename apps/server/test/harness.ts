@@ -10,6 +10,7 @@ import { attachSocketServer } from '../src/realtime/socket-server.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createDb, type Db } from '../src/db/database.ts';
+import { runDueJobs, startJobRunner } from '../src/jobs/job-runner.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { insertSession } from '../src/modules/auth/session.repo.ts';
 import { hashToken, newToken } from '../src/modules/auth/tokens.ts';
@@ -30,6 +31,8 @@ export interface TestContext {
   config: Config;
   dataDir: string;
   databaseUrl: string;
+  /** Runs the queued jobs that are due, with this test's deps and fake clock, until none is left. */
+  runDueJobs: () => Promise<void>;
 }
 
 function withDatabase(url: string, database: string): string {
@@ -66,7 +69,10 @@ export interface TestAppOptions {
   /** Local storage in the temporary DATA_DIR by default. */
   storage?: StorageProvider;
   redis?: AppDeps['redis'];
-  /** Attach the socket.io server (the test then listens on a port to connect clients). */
+  /**
+   * Attach the socket.io server (the test then listens on a port to connect clients), with a job
+   * runner (no schedules) that delivers the outbox's notifications to it as the server does.
+   */
   sockets?: boolean;
   /** Runs after buildApp and before ready(): a test may register extra routes here. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
@@ -99,13 +105,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   if (options.sockets) attachSocketServer(app, deps);
   if (options.beforeReady) await options.beforeReady(app);
   await app.ready();
+  const runner = options.sockets ? await startJobRunner(deps, { connectionString: database.url, log: () => {}, schedules: false }) : undefined;
   afterAll(async () => {
     await app.close();
+    await runner?.stop();
     await db.destroy();
     await database.drop();
     await fs.rm(dataDir, { recursive: true, force: true });
   });
-  return { app, db, deps, clock, sms: consoleSms, config, dataDir, databaseUrl: database.url };
+  return { app, db, deps, clock, sms: consoleSms, config, dataDir, databaseUrl: database.url, runDueJobs: () => runDueJobs(deps, database.url) };
 }
 
 let phoneCounter = 0;
@@ -142,7 +150,7 @@ export async function buildUser(
 }
 
 /** A session for a user, created directly (fixtures never sign in through the UI or the code flow). */
-export async function signIn(ctx: Pick<TestContext, 'db' | 'clock'>, userId: number): Promise<{ token: string; headers: Record<string, string> }> {
+export async function signIn(ctx: { db: Db; clock: { now(): Date } }, userId: number): Promise<{ token: string; headers: Record<string, string> }> {
   const token = newToken();
   const now = ctx.clock.now();
   await insertSession(ctx.db, {

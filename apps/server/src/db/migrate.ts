@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { migrateQueue } from '../jobs/queue-schema.ts';
 
 const migrationsDir = path.join(import.meta.dirname, 'migrations');
 const LOCK_ID = 727_001;
@@ -8,6 +9,7 @@ const LOCK_ID = 727_001;
 /**
  * Applies migrations/NNNN_name.sql in order, each in its own transaction, recording them in
  * schema_migrations. Forward-only. A session advisory lock keeps two starting servers apart.
+ * Then the job queue's own schema (graphile-worker's migrations, under their own lock).
  */
 export async function migrate(connectionString: string, log: (msg: string) => void = () => {}): Promise<string[]> {
   const client = new pg.Client({ connectionString });
@@ -39,5 +41,6 @@ export async function migrate(connectionString: string, log: (msg: string) => vo
     await client.query('SELECT pg_advisory_unlock($1)', [LOCK_ID]).catch(() => {});
     await client.end();
   }
+  await migrateQueue(connectionString);
   return applied;
 }

@@ -6,7 +6,7 @@ import * as events from '../events/events.service.ts';
 import { presentComment } from './comments.presenter.ts';
 import { inTransaction } from '../../db/database.ts';
 import { eventRoom } from '@planns/shared/realtime/realtime.rules';
-import { deliver, notify } from '../notifications/notifications.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import * as repo from './comments.repo.ts';
 
 const unknownCursor = 'No such comment on this event: load the comments again from the newest';
@@ -32,17 +32,16 @@ export async function addComment(deps: AppDeps, actor: Actor, eventId: number, t
   const event = await events.loadVisible(deps, actor, eventId);
   if (event.deleted_by_moderator_at) throw new AppError('conflict', 'This event was deleted by a moderator');
   const now = deps.clock.now();
-  const { id, written } = await inTransaction(deps.db, async (tx) => {
+  const id = await inTransaction(deps.db, async (tx) => {
     const commentId = await repo.insertComment(tx, { event_id: eventId, user_id: actor.userId, comment: text, created_at: now });
     const base = { action: 'comment_posted', authorId: actor.userId, eventId, commentId, now } as const;
-    const toHost = await notify(tx, { ...base, recipients: [event.user_id], as: 'host' });
-    const toGuests = await notify(tx, { ...base, recipients: (await repo.guestIds(tx, eventId)).filter((g) => g !== event.user_id), as: 'guest' });
-    return { id: commentId, written: [...toHost, ...toGuests] };
+    await notify(tx, { ...base, recipients: [event.user_id], as: 'host' });
+    await notify(tx, { ...base, recipients: (await repo.guestIds(tx, eventId)).filter((g) => g !== event.user_id), as: 'guest' });
+    return commentId;
   });
   const row = await repo.findComment(deps.db, id);
   if (!row) throw new AppError('internal_error', 'Something went wrong');
   const comment = presentComment(row);
   deps.realtime?.emit(eventRoom('comment_posted', eventId), 'comment_posted', { event_id: eventId, by: actor.userId, comment });
-  await deliver(deps, written);
   return comment;
 }

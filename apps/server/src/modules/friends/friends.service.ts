@@ -6,7 +6,7 @@ import type { Actor } from '../../http/actor.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { findUser, searchUsersByName, userExists } from '../users/users.service.ts';
 import { presentPublicUser } from '../users/users.presenter.ts';
-import { deliver, notify } from '../notifications/notifications.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import * as repo from './friends.repo.ts';
 
 function presentRequest(row: repo.FriendRequestRow): FriendRequest {
@@ -47,7 +47,6 @@ export async function sendRequest(deps: AppDeps, actor: Actor, friendId: number)
   if (friendId === actor.userId) throw new AppError('validation_failed', FRIEND_MESSAGES.self, { friend_id: FRIEND_MESSAGES.self });
   await requireUser(deps, friendId);
   const now = deps.clock.now();
-  let written: { id: number; user_id: number }[] = [];
   const id = await inTransaction(deps.db, async (tx) => {
     await lockPair(tx, actor.userId, friendId);
     if (await repo.areFriends(tx, actor.userId, friendId)) throw new AppError('conflict', FRIEND_MESSAGES.alreadyFriends);
@@ -56,15 +55,14 @@ export async function sendRequest(deps: AppDeps, actor: Actor, friendId: number)
       await repo.befriend(tx, actor.userId, friendId, now);
       const request = await repo.findRequest(tx, theirs.id);
       await repo.deleteRequestsBetween(tx, actor.userId, friendId);
-      written = await notify(tx, { recipients: [friendId], as: 'person', action: 'friend_accepted', authorId: actor.userId, now });
+      await notify(tx, { recipients: [friendId], as: 'person', action: 'friend_accepted', authorId: actor.userId, now });
       return { accepted: request! };
     }
     const inserted = await repo.insertRequest(tx, actor.userId, friendId, now);
     if (inserted === null) throw new AppError('conflict', FRIEND_MESSAGES.alreadySent);
-    written = await notify(tx, { recipients: [friendId], as: 'person', action: 'friend_request', authorId: actor.userId, now });
+    await notify(tx, { recipients: [friendId], as: 'person', action: 'friend_request', authorId: actor.userId, now });
     return inserted;
   });
-  await deliver(deps, written);
   if (typeof id === 'object') return presentRequest(id.accepted);
   return presentRequest((await repo.findRequest(deps.db, id))!);
 }
@@ -73,7 +71,7 @@ export async function sendRequest(deps: AppDeps, actor: Actor, friendId: number)
 export async function acceptRequest(deps: AppDeps, actor: Actor, requestId: number): Promise<PublicUser> {
   const request = await repo.findRequest(deps.db, requestId);
   if (!request || request.friend_id !== actor.userId) throw notFound('Friend request not found');
-  const written = await inTransaction(deps.db, async (tx) => {
+  await inTransaction(deps.db, async (tx) => {
     await lockPair(tx, request.user_id, request.friend_id);
     if (!(await repo.deleteRequest(tx, requestId))) throw notFound('Friend request not found');
     await repo.deleteRequestsBetween(tx, request.user_id, request.friend_id);
@@ -81,7 +79,6 @@ export async function acceptRequest(deps: AppDeps, actor: Actor, requestId: numb
     await repo.befriend(tx, request.user_id, request.friend_id, now);
     return notify(tx, { recipients: [request.user_id], as: 'person', action: 'friend_accepted', authorId: actor.userId, now });
   });
-  await deliver(deps, written);
   const friend = await findUser(deps.db, request.user_id);
   if (!friend) throw notFound('User not found');
   return presentPublicUser(friend);
@@ -104,12 +101,11 @@ export async function unfriend(deps: AppDeps, actor: Actor, friendId: number): P
 export async function follow(deps: AppDeps, actor: Actor, userId: number): Promise<FollowStatus> {
   if (userId === actor.userId) throw new AppError('validation_failed', FRIEND_MESSAGES.followSelf, { id: FRIEND_MESSAGES.followSelf });
   await requireUser(deps, userId);
-  const written = await inTransaction(deps.db, async (tx) => {
+  await inTransaction(deps.db, async (tx) => {
     const now = deps.clock.now();
     if (!(await repo.follow(tx, actor.userId, userId, now))) return [];
     return notify(tx, { recipients: [userId], as: 'person', action: 'user_following', authorId: actor.userId, now });
   });
-  await deliver(deps, written);
   return repo.followStatus(deps.db, actor.userId, userId);
 }
 

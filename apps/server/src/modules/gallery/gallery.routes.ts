@@ -17,30 +17,13 @@ import { okSchema } from '@planns/shared/http/envelope';
 import { idParamsSchema } from '@planns/shared/input/ids.schemas';
 import type { AppDeps } from '../../deps.ts';
 import { requireActor } from '../../http/auth-hook.ts';
-import { sweepUploadTempFiles, UPLOAD_TEMP_MAX_IDLE_MS } from '../../media/upload-temp-files.ts';
 import * as gallery from './gallery.service.ts';
 import * as uploads from './media-uploads.service.ts';
 
 const tags = ['gallery'];
 const e = errorBodySchema;
 
-/** How often unposted uploads older than a day, and upload temporary files idle for an hour, are swept away. */
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
-
 export const galleryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const sweep = () => {
-    uploads.sweepStaleUploads(deps).catch((err: unknown) => app.log.warn({ err }, 'sweeping stale uploads failed'));
-    // Left by a killed server that shared DATA_DIR (main.ts removes them all at start when it holds the folder).
-    sweepUploadTempFiles(deps.config.dataDir, { idleMs: UPLOAD_TEMP_MAX_IDLE_MS }).then(
-      (removed) => removed > 0 && app.log.info(`removed ${removed} upload temporary file(s) idle for over an hour`),
-      (err: unknown) => app.log.warn({ err }, 'sweeping upload temporary files failed'),
-    );
-  };
-  const timer = setInterval(sweep, SWEEP_EVERY_MS);
-  timer.unref();
-  app.addHook('onReady', async () => sweep());
-  app.addHook('onClose', async () => clearInterval(timer));
-
   app.post(
     '/media/uploads/presign',
     {

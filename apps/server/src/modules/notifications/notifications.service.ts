@@ -4,6 +4,7 @@ import type { Executor } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { NOTIFICATION_MESSAGE, userRoom } from '@planns/shared/realtime/realtime.rules';
+import { enqueue } from '../../jobs/queue.ts';
 import * as repo from './notifications.repo.ts';
 
 export const NOTIFICATIONS_LIMIT = 100;
@@ -19,14 +20,17 @@ function present(row: repo.NotificationRow): Notification {
 
 /**
  * Tells `recipients` that `authorId` did `action`, where their settings allow it. Call it inside
- * the transaction of the change it reports, so both commit or neither does. Returns what to
- * deliver live after commit.
+ * the transaction of the change it reports: the notifications and the job that pushes them live
+ * (the outbox, decision 0026) commit with the change or not at all, and the push happens after
+ * commit even if this instance stops first. Returns the notifications written.
  */
 export async function notify(
   db: Executor,
   n: { recipients: number[]; as: 'host' | 'guest' | 'person'; action: NotificationAction; authorId: number; eventId?: number | null; commentId?: number | null; note?: string | null; now: Date },
 ): Promise<{ id: number; user_id: number }[]> {
-  return repo.insertNotifications(db, { ...n, setting: settingFor(n.action, n.as) });
+  const written = await repo.insertNotifications(db, { ...n, setting: settingFor(n.action, n.as) });
+  if (written.length > 0) await enqueue(db, 'notifications.deliver', { ids: written.map((w) => w.id) });
+  return written;
 }
 
 export async function listNotifications(deps: AppDeps, actor: Actor): Promise<Notification[]> {
@@ -60,11 +64,15 @@ export async function updateSettings(deps: AppDeps, actor: Actor, changes: { key
   return asList(next);
 }
 
-/** Sends notifications written by a committed transaction to their recipients' rooms. */
-export async function deliver(deps: AppDeps, written: { id: number; user_id: number }[]): Promise<void> {
-  if (!deps.realtime || written.length === 0) return;
+/**
+ * The job notifications.deliver: pushes committed notifications to their recipients' rooms. Those
+ * deleted since (their event deleted) are skipped. Run at least once: a second push of the same
+ * notification only makes the web app refetch its list.
+ */
+export async function deliverNotifications(deps: AppDeps, ids: number[]): Promise<void> {
+  if (!deps.realtime || ids.length === 0) return;
   // One query for every recipient (a comment on a busy event notifies all its guests).
-  for (const row of await repo.notificationsByIds(deps.db, written.map((w) => w.id))) {
+  for (const row of await repo.notificationsByIds(deps.db, ids)) {
     deps.realtime.emit(userRoom(row.user_id), NOTIFICATION_MESSAGE, present(row));
   }
 }

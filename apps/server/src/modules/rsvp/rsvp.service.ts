@@ -9,7 +9,7 @@ import * as events from '../events/events.service.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import { ownCompanionIds } from '../companions/companions.service.ts';
 import { eventRoom } from '@planns/shared/realtime/realtime.rules';
-import { deliver, notify } from '../notifications/notifications.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import * as repo from './rsvp.repo.ts';
 
 async function loadAnswerable(deps: AppDeps, actor: Actor, eventId: number) {
@@ -35,7 +35,7 @@ export async function join(deps: AppDeps, actor: Actor, eventId: number, body: J
     throw new AppError('validation_failed', message, { companions: message });
   }
   const status = body.maybe ? 'maybe' : 'going';
-  const written = await inTransaction(deps.db, async (tx) => {
+  await inTransaction(deps.db, async (tx) => {
     await inventory.reserve(tx, { eventId, consumer: { kind: 'rsvp', id: actor.userId }, seats: inventory.answerSeats(status, companions.length) });
     const before = await repo.currentStatus(tx, eventId, actor.userId);
     const now = deps.clock.now();
@@ -45,14 +45,13 @@ export async function join(deps: AppDeps, actor: Actor, eventId: number, body: J
     return notify(tx, { recipients: [event.user_id], as: 'host', action, authorId: actor.userId, eventId, note: body.note, now });
   });
   deps.realtime?.emit(eventRoom('user_joined_event', eventId), 'user_joined_event', { event_id: eventId, by: actor.userId, status });
-  await deliver(deps, written);
   return events.present(deps, actor, eventId);
 }
 
 /** POST events/{id}/reject: not going, with a note; companions are dropped. */
 export async function reject(deps: AppDeps, actor: Actor, eventId: number, body: RejectBody): Promise<Event> {
   const event = await loadAnswerable(deps, actor, eventId);
-  const written = await inTransaction(deps.db, async (tx) => {
+  await inTransaction(deps.db, async (tx) => {
     await inventory.reserve(tx, { eventId, consumer: { kind: 'rsvp', id: actor.userId }, seats: 0 }); // frees places
     const before = await repo.currentStatus(tx, eventId, actor.userId);
     const now = deps.clock.now();
@@ -61,7 +60,6 @@ export async function reject(deps: AppDeps, actor: Actor, eventId: number, body:
     return notify(tx, { recipients: [event.user_id], as: 'host', action: 'user_rejected_event', authorId: actor.userId, eventId, note: body.note, now });
   });
   deps.realtime?.emit(eventRoom('user_rejected_event', eventId), 'user_rejected_event', { event_id: eventId, by: actor.userId, status: 'rejected' });
-  await deliver(deps, written);
   return events.present(deps, actor, eventId);
 }
 

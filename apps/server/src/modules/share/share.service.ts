@@ -5,7 +5,7 @@ import type { Actor } from '../../http/actor.ts';
 import { AppError, forbidden } from '../../http/app-error.ts';
 import { friendsAmong } from '../friends/friends.service.ts';
 import * as events from '../events/events.service.ts';
-import { deliver, notify } from '../notifications/notifications.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 
 /**
  * POST events/{id}/share {users}: invites friends. The invitation lets them see a private or
@@ -23,7 +23,7 @@ export async function shareEvent(deps: AppDeps, actor: Actor, eventId: number, u
   if (friends.length !== wanted.length) throw new AppError('validation_failed', SHARE_MESSAGES.onlyFriends, { users: SHARE_MESSAGES.onlyFriends });
   if (friends.length === 0) return [];
   const now = deps.clock.now();
-  const written = await inTransaction(deps.db, async (tx) => {
+  await inTransaction(deps.db, async (tx) => {
     await tx
       .insertInto('event_invites')
       .values(friends.map((user_id) => ({ event_id: eventId, user_id, invited_by: actor.userId, created_at: now })))
@@ -31,6 +31,5 @@ export async function shareEvent(deps: AppDeps, actor: Actor, eventId: number, u
       .execute();
     return notify(tx, { recipients: friends, as: 'person', action: 'event_shared', authorId: actor.userId, eventId, now });
   });
-  await deliver(deps, written);
   return friends;
 }

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { idSchema } from '@planns/shared/input/ids.schemas';
+import type { AppDeps } from '../deps.ts';
+import { deliverNotifications } from '../modules/notifications/notifications.service.ts';
+import { sweepStaleUploads } from '../modules/gallery/media-uploads.service.ts';
+
+/**
+ * What a job run may report back: a line for the log (nothing: stay quiet).
+ */
+export type JobResult = string | void;
+
+export interface JobDefinition<P extends z.ZodType = z.ZodType> {
+  /** What it is for, shown by `npm run admin -- jobs`. */
+  description: string;
+  /** Checked when the job is queued and again when it runs (a payload queued by an older version). */
+  payload: P;
+  /** Runs on whichever instance takes the job; must be idempotent: a job runs at least once. */
+  run: (deps: AppDeps, payload: z.infer<P>) => Promise<JobResult>;
+  /** Attempts before the job is kept as failed (retries back off exponentially: e^attempt seconds). */
+  maxAttempts: number;
+  /**
+   * A crontab time (minute hour day month weekday), queued once per matching minute across every
+   * instance, and once more after an outage when the last matching minute was missed within
+   * `backfill` (decision 0026).
+   */
+  schedule?: { cron: string; backfill?: '1h' | '1d' };
+}
+
+function defineJob<P extends z.ZodType>(definition: JobDefinition<P>): JobDefinition<P> {
+  return definition;
+}
+
+/**
+ * Every background job of planns, in one place (decision 0026): its payload, what runs it, how
+ * often it is retried and when it is scheduled. Queued with `enqueue` (jobs/queue.ts), inside the
+ * transaction of the change it follows when it is a side effect of that change (the outbox), and
+ * run by the job runner of every instance (jobs/job-runner.ts) on graphile-worker's PostgreSQL
+ * queue.
+ */
+export const JOBS = {
+  /**
+   * The outbox of notifications: queued in the transaction that writes them (notifications.notify),
+   * so a notification committed is pushed live to its recipient even when the instance that wrote
+   * it stops before pushing. At least once: a repeated push only makes the web app refetch its list.
+   */
+  'notifications.deliver': defineJob({
+    description: 'push new notifications to their recipients live',
+    payload: z.object({ ids: z.array(idSchema).min(1) }).strict(),
+    run: async (deps, { ids }) => {
+      await deliverNotifications(deps, ids);
+    },
+    maxAttempts: 5,
+  }),
+  /** Uploads never posted to a gallery within a day go, with their files (gallery §uploads). */
+  'gallery.sweep_stale_uploads': defineJob({
+    description: 'remove gallery uploads never posted within a day, with their files',
+    payload: z.object({}).strict(),
+    run: async (deps) => {
+      const removed = await sweepStaleUploads(deps);
+      return removed > 0 ? `removed ${removed} gallery upload(s) never posted within a day` : undefined;
+    },
+    maxAttempts: 3,
+    schedule: { cron: '7 * * * *', backfill: '1h' },
+  }),
+} satisfies Record<string, JobDefinition>;
+
+export type JobName = keyof typeof JOBS;
+export type JobPayload<N extends JobName> = z.input<(typeof JOBS)[N]['payload']>;
+
+export function isJobName(name: string): name is JobName {
+  return Object.hasOwn(JOBS, name);
+}
