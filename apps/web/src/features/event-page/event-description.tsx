@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DESCRIPTION_FULL_LENGTH, needsMoreLink, truncate } from '@planns/shared/events/events.rules';
-import { splitLinks } from './linkify.ts';
+import { splitLinks } from '../../lib/linkify.ts';
 
 /**
  * The description as text with its http(s) links clickable (never rendered as HTML), cut at 260

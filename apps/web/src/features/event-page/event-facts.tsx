@@ -9,7 +9,7 @@ import type { Event } from '@planns/shared/events/events.schemas';
 import { Icon, type IconName } from '../../components/icon.tsx';
 import { requireLogin } from '../../lib/login-prompt.ts';
 import { formatEventDates, formatPrice } from './event-format.ts';
-import { safeHref } from './linkify.ts';
+import { safeHref } from '../../lib/linkify.ts';
 
 const VISIBILITY_ICONS: Record<Event['visibility'], IconName> = { public: 'globe', private: 'lock', friends: 'users' };
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Event } from '@planns/shared/events/events.schemas';
 import type { User } from '@planns/shared/users/users.schemas';
 import { Icon } from '../../components/icon.tsx';
-import { CommentsSection } from './comments-section.tsx';
+import { CommentsSection } from '../comments/comments-section.tsx';
 import { EventAttendees } from './event-attendees.tsx';
 import { EventDescription } from './event-description.tsx';
 import { EventFacts } from './event-facts.tsx';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Comment } from '@planns/shared/comments/comments.schemas';
 import { Avatar } from '../../components/avatar.tsx';
 import { relativeTimeLabel, fullDateTime } from '../../lib/relative-time.ts';
-import { splitLinks } from './linkify.ts';
+import { splitLinks } from '../../lib/linkify.ts';
 
 type CommentItemProps = {
   comment: Comment;
