@@ -20,7 +20,7 @@ import { canStep, keyStep, resolveOpenIndex, stepIndex, swipeStep, type GalleryS
 import { GalleryReportSheet } from './gallery-report-sheet.tsx';
 
 /** The share panel loads on the first Share, as from the page's Share button. */
-const SharePanel = lazy(() => import('./share-panel.tsx').then((module) => ({ default: module.SharePanel })));
+const SharePanel = lazy(() => import('../share/share-panel.tsx').then((module) => ({ default: module.SharePanel })));
 
 export type GalleryLoginReason = 'like' | 'report';
 
