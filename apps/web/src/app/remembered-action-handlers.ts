@@ -32,7 +32,7 @@ export function registerNavigationActions(): void {
   // resumed by the event page's code, loaded only then (features/event-page/rsvp-resume.ts).
   for (const name of ['rsvp_with_selection', 'open_join']) {
     registerRememberedAction(name, async (params, context) =>
-      (await import('../features/event-page/rsvp-resume.ts')).resumeRsvpAction(name, params, context),
+      (await import('../features/rsvp/rsvp-resume.ts')).resumeRsvpAction(name, params, context),
     );
   }
   // Joins the group of a stored invite; the shell also does this whenever a user is signed in.
