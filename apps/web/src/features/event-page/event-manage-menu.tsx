@@ -11,10 +11,10 @@ import { Icon } from '../../components/icon.tsx';
 import { showNotice } from '../../lib/notice.ts';
 import { useGoBack } from '../../lib/use-navigation-history.ts';
 import { SwitchOwnerSheet } from './switch-owner-sheet.tsx';
-import { useShareReport } from './use-share-report.ts';
+import { useShareReport } from '../share/use-share-report.ts';
 
 /** The guest list loads on the first Event report. */
-const GuestListSheet = lazy(() => import('./guest-list-sheet.tsx').then((module) => ({ default: module.GuestListSheet })));
+const GuestListSheet = lazy(() => import('../guests/guest-list-sheet.tsx').then((module) => ({ default: module.GuestListSheet })));
 
 type Open = 'delete' | 'owner' | 'report' | null;
 

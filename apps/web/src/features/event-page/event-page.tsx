@@ -10,9 +10,9 @@ import { EventFacts } from './event-facts.tsx';
 import { EventHost } from './event-host.tsx';
 import { EventLikeButton } from './event-like-button.tsx';
 import { EventManageMenu } from './event-manage-menu.tsx';
-import { GallerySection } from './gallery-section.tsx';
-import { RsvpBlock } from './rsvp-block.tsx';
-import { ShareButton } from './share-button.tsx';
+import { GallerySection } from '../gallery/gallery-section.tsx';
+import { RsvpBlock } from '../rsvp/rsvp-block.tsx';
+import { ShareButton } from '../share/share-button.tsx';
 import { useCategoryName } from '../../lib/use-category-name.ts';
 import { useEventLiveUpdates } from './use-event-live-updates.ts';
 
