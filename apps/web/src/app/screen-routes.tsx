@@ -9,12 +9,12 @@ function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentTyp
 }
 
 const EventsRoute = lazyScreen(() => import('./routes/events-route.tsx'), 'EventsRoute');
-const EventRoute = lazyScreen(() => import('./routes/event-route.tsx'), 'EventRoute');
-const NewEventRoute = lazyScreen(() => import('./routes/event-form-route.tsx'), 'NewEventRoute');
-const EditEventRoute = lazyScreen(() => import('./routes/event-form-route.tsx'), 'EditEventRoute');
-const EditEventQueryRoute = lazyScreen(() => import('./routes/event-form-route.tsx'), 'EditEventQueryRoute');
+const EventRoute = lazyScreen(() => import('./routes/event/event-route.tsx'), 'EventRoute');
+const NewEventRoute = lazyScreen(() => import('./routes/event-form/event-form-route.tsx'), 'NewEventRoute');
+const EditEventRoute = lazyScreen(() => import('./routes/event-form/event-form-route.tsx'), 'EditEventRoute');
+const EditEventQueryRoute = lazyScreen(() => import('./routes/event-form/event-form-route.tsx'), 'EditEventQueryRoute');
 const MyUserRoute = lazyScreen(() => import('./routes/my-user-route.tsx'), 'MyUserRoute');
-const MyEventsRoute = lazyScreen(() => import('./routes/my-events-route.tsx'), 'MyEventsRoute');
+const MyEventsRoute = lazyScreen(() => import('./routes/my-events/my-events-route.tsx'), 'MyEventsRoute');
 const NotificationsRoute = lazyScreen(() => import('./routes/notifications-route.tsx'), 'NotificationsRoute');
 const NotificationSettingsRoute = lazyScreen(() => import('./routes/notification-settings-route.tsx'), 'NotificationSettingsRoute');
 const FriendsRoute = lazyScreen(() => import('./routes/friends-route.tsx'), 'FriendsRoute');

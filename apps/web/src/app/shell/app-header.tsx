@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../api/users/get-current-user.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { Icon } from '../../components/icon.tsx';
-import { eventFiltersStore, useEventFilters, useHasActiveFilters } from '../../lib/event-filters.ts';
+import { eventFiltersStore, useEventFilters, useHasActiveFilters } from '../../features/events/list/event-filters.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 
 /** Signed in only, and in its own chunk: the first load carries just this line. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@planns/shared/events/events.schemas';
 import { Icon } from '../../components/icon.tsx';
-import { whatsappUrl } from '../event-page/event-format.ts';
+import { whatsappUrl } from '../events/event-format.ts';
 
 /**
  * The event_full alert (events §4, §8): 'This event is full' with a link to contact the organiser

@@ -4,7 +4,7 @@ import type { Event } from '@planns/shared/events/events.schemas';
 import type { User } from '@planns/shared/users/users.schemas';
 import { eventQueryKey } from '../../api/events/get-event.ts';
 import { resumeRsvpAction } from './rsvp-resume.ts';
-import { buildEvent, person } from '../../lib/test-event.ts';
+import { buildEvent, person } from '../events/test-event.ts';
 
 type Call = { method: string; path: string; body: unknown };
 

@@ -14,7 +14,7 @@ import {
   rsvpButtons,
   rsvpCapacity,
 } from './rsvp-state.ts';
-import { buildEvent, person } from '../../lib/test-event.ts';
+import { buildEvent, person } from '../events/test-event.ts';
 
 const VIEWER = 7;
 const going = (companions: number, extra: Partial<Event> = {}) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildEvent, person } from '../../lib/test-event.ts';
+import { buildEvent, person } from '../events/test-event.ts';
 import {
   canShareWithFriends,
   canWebShare,

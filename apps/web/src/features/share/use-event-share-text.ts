@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@planns/shared/events/events.schemas';
-import { formatEventDates } from '../event-page/event-format.ts';
+import { formatEventDates } from '../events/event-format.ts';
 import { shareInfoText, shareLink, shareWhere } from './share-text.ts';
 
 /**
