@@ -9,7 +9,7 @@ import { eventFiltersStore, useEventFilters, useHasActiveFilters } from '../../f
 import { LanguageSwitcher } from './language-switcher.tsx';
 
 /** Signed in only, and in its own chunk: the first load carries just this line. */
-const NotificationBell = lazy(() => import('./notification-bell.tsx').then((m) => ({ default: m.NotificationBell })));
+const NotificationBell = lazy(() => import('../../features/notifications/notification-bell.tsx').then((m) => ({ default: m.NotificationBell })));
 
 /** Screens with their own back button in their page header (the legal pages). */
 const OWN_BACK_BUTTON_PATHS: ReadonlySet<string> = new Set(['/terms', '/privacy-policy', '/cookies-policy']);

@@ -18,6 +18,7 @@ import type { AvatarUpload } from '../../lib/crop-image.ts';
 import { hasOnlyFieldErrors, useErrorMessage, useFieldError } from '../../lib/error-messages.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
 import { AvatarEditButton } from './avatar-edit-button.tsx';
+import './profile.css';
 
 type ProfileEditFormProps = { user: User; onDone: () => void };
 

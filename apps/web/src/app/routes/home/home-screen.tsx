@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CLOSE_TO_YOU_KM, type EventPreset } from '@planns/shared/events/event-presets.rules';
-import { Icon, type IconName } from '../../components/icon.tsx';
-import { useCurrentUser } from '../../api/users/get-current-user.ts';
+import { Icon, type IconName } from '../../../components/icon.tsx';
+import { useCurrentUser } from '../../../api/users/get-current-user.ts';
 import './home-screen.css';
 
 type Tile = { preset: EventPreset; icon: IconName; title: string; subtitle: string };

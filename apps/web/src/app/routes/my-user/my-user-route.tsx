@@ -1,4 +1,4 @@
-import { MyUserScreen } from '../../features/my-user/my-user-screen.tsx';
+import { MyUserScreen } from './my-user-screen.tsx';
 
 /** /my-user: the account area. */
 export function MyUserRoute() {

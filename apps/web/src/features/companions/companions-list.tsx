@@ -11,6 +11,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { useErrorMessage } from '../../lib/error-messages.ts';
 import { CompanionFormSheet } from './companion-form-sheet.tsx';
 import { useCompanionTypeLabel } from './use-companion-type-label.ts';
+import './companions.css';
 
 function companionName(companion: Companion): string {
   return [companion.first_name, companion.last_name].filter(Boolean).join(' ');

@@ -80,7 +80,7 @@ function NotificationTabs({ userId }: { userId: number }) {
  * panel (the old page showed only comments). Opening this page does not mark anything viewed;
  * 'Mark all as read' does, as the bell's panel does on opening.
  */
-export function NotificationsScreen() {
+export function NotificationsPage() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
   const signedOut = { icon: <Icon name="bell" size={32} />, text: t('notifications.signedOut'), signInLabel: t('notifications.signIn') };

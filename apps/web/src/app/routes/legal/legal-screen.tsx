@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { CookiesContent } from '../../components/legal/cookies-content.tsx';
-import { PrivacyContent } from '../../components/legal/privacy-content.tsx';
-import { TermsContent } from '../../components/legal/terms-content.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
+import { CookiesContent } from '../../../components/legal/cookies-content.tsx';
+import { PrivacyContent } from '../../../components/legal/privacy-content.tsx';
+import { TermsContent } from '../../../components/legal/terms-content.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 import './legal-screen.css';
 
 type LegalScreenProps = { document: 'terms' | 'privacy' | 'cookies' };

@@ -1,17 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useProfile } from '../../api/profile/get-profile.ts';
-import { useCurrentUser } from '../../api/users/get-current-user.ts';
-import { Icon } from '../../components/icon.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { isApiError } from '../../lib/api-client.ts';
-import { useErrorMessage } from '../../lib/error-messages.ts';
-import { requireLogin } from '../../lib/login-prompt.ts';
-import { ProfilePage } from './profile-page.tsx';
-import { parseProfileId } from './profile-events.ts';
-import './profile-screen.css';
+import { useProfile } from '../../../api/profile/get-profile.ts';
+import { useCurrentUser } from '../../../api/users/get-current-user.ts';
+import { Icon } from '../../../components/icon.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useErrorMessage } from '../../../lib/error-messages.ts';
+import { requireLogin } from '../../../lib/login-prompt.ts';
+import { ProfilePage } from '../../../features/profile/profile-page.tsx';
+import { parseProfileId } from '../../../features/profile/profile-events.ts';
 
 /**
  * /profile/{id} (accounts §2 Public profile): the own id goes to /my-user; a profile that cannot

@@ -14,7 +14,7 @@ import { SignedOutScreen } from '../../components/sign-in-prompt.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useErrorMessage } from '../../lib/error-messages.ts';
 import { isFriendsTab, readRememberedTab, rememberTab, type FriendsTab } from './friends-tabs.ts';
-import './friends-screen.css';
+import './friends-page.css';
 
 type Run = (action: RelationshipAction, person: RelationshipTarget) => void;
 
@@ -23,7 +23,7 @@ type Run = (action: RelationshipAction, person: RelationshipTarget) => void;
  * ACCEPT and DECLINE under 'Requests', sent ones with Cancel request under 'My requests'); the
  * tab is remembered; a button goes to /user-search; a person opens their profile.
  */
-export function FriendsScreen() {
+export function FriendsPage() {
   const { t } = useTranslation();
   const { user, isLoading } = useCurrentUser();
   const [tab, setTab] = useState<FriendsTab>(readRememberedTab);

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '@planns/shared/users/users.schemas';
 import { Avatar } from '../../components/avatar.tsx';
 import { Icon } from '../../components/icon.tsx';
+import './profile.css';
 
 export function ProfileView({ user, onEdit }: { user: User; onEdit: () => void }) {
   const { t } = useTranslation();

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { User } from '@planns/shared/users/users.schemas';
-import { CompanionsList } from './companions-list.tsx';
-import { ProfileEditForm } from './profile-edit-form.tsx';
-import { ProfileView } from './profile-view.tsx';
+import { CompanionsList } from '../../../features/companions/companions-list.tsx';
+import { ProfileEditForm } from '../../../features/users/profile-edit-form.tsx';
+import { ProfileView } from '../../../features/users/profile-view.tsx';
 
 /** Profile: view <-> editing; saving returns to view (accounts §4). Then the companions. */
 export function ProfileSection({ user }: { user: User }) {

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ProfileScreen } from '../../features/profile/profile-screen.tsx';
+import { ProfileScreen } from './profile-screen.tsx';
 
 /** /profile/{id}: someone's public profile. A new id is a new page (the key resets its state). */
 export function ProfileRoute() {

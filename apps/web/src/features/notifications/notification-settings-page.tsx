@@ -12,7 +12,7 @@ import { QueryFallback } from '../../components/query-fallback.tsx';
 import { SignedInContent } from '../../components/signed-in-content.tsx';
 import { useErrorMessage } from '../../lib/error-messages.ts';
 import { showNotice } from '../../lib/notice.ts';
-import './notification-settings-screen.css';
+import './notification-settings-page.css';
 
 /** The settings grouped by type, in the order of NOTIFICATION_SETTING_TYPES (WhatsApp first). */
 export function groupSettings(settings: readonly NotificationSetting[]): { type: NotificationSettingType; settings: NotificationSetting[] }[] {
@@ -75,7 +75,7 @@ function SettingsList() {
  * The old screen showed only the WhatsApp switch; planns shows them all, grouped by type
  * (WhatsApp, general, hosting, attending), with WhatsApp first.
  */
-export function NotificationSettingsScreen() {
+export function NotificationSettingsPage() {
   const { t } = useTranslation();
   const signedOut = { icon: <Icon name="settings" size={32} />, text: t('notifications.settings.signedOut'), signInLabel: t('notifications.signIn') };
   return (

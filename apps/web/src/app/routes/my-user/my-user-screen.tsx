@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useLogout } from '../../api/auth/logout.ts';
-import { useCurrentUser } from '../../api/users/get-current-user.ts';
-import { Avatar } from '../../components/avatar.tsx';
-import { FormMessage } from '../../components/form-message.tsx';
-import { Icon, type IconName } from '../../components/icon.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { SignedInContent } from '../../components/signed-in-content.tsx';
-import { useErrorMessage } from '../../lib/error-messages.ts';
+import { useLogout } from '../../../api/auth/logout.ts';
+import { useCurrentUser } from '../../../api/users/get-current-user.ts';
+import { Avatar } from '../../../components/avatar.tsx';
+import { FormMessage } from '../../../components/form-message.tsx';
+import { Icon, type IconName } from '../../../components/icon.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { SignedInContent } from '../../../components/signed-in-content.tsx';
+import { useErrorMessage } from '../../../lib/error-messages.ts';
 import { ProfileSection } from './profile-section.tsx';
 import './my-user-screen.css';
 

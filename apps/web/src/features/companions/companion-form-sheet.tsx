@@ -9,6 +9,7 @@ import { Sheet } from '../../components/sheet.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useErrorMessage, useFieldError } from '../../lib/error-messages.ts';
 import { useCompanionTypeLabel } from './use-companion-type-label.ts';
+import './companions.css';
 
 type CompanionFormSheetProps = { open: boolean; companion: Companion | null; onClose: () => void };
 

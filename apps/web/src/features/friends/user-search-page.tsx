@@ -14,7 +14,7 @@ import { SignedOutScreen } from '../../components/sign-in-prompt.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useErrorMessage } from '../../lib/error-messages.ts';
-import './user-search-screen.css';
+import './user-search-page.css';
 
 /** The search waits this long after the last keystroke. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -33,7 +33,7 @@ function statusKey(person: RelatedUser) {
  * settles; each result carries the friendship action its flags allow. The text is kept in the
  * address (?name=) so coming back from a profile shows the same results.
  */
-export function UserSearchScreen() {
+export function UserSearchPage() {
   const { t } = useTranslation();
   const { user, isLoading } = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();

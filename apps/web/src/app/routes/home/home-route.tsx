@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { HomeScreen } from '../../features/home/home-screen.tsx';
+import { HomeScreen } from './home-screen.tsx';
 
 /** / and /home. Re-tapping the Home tab adds ?t=<timestamp>, which remounts the screen. */
 export function HomeRoute() {

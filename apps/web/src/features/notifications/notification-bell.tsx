@@ -9,7 +9,7 @@ import './notification-bell.css';
 
 /** The panel and its texts arrive on the first tap. */
 const NotificationsPanel = lazy(() =>
-  Promise.all([import('../../features/notifications/notifications-panel.tsx'), loadScreenTexts()]).then(([module]) => ({
+  Promise.all([import('./notifications-panel.tsx'), loadScreenTexts()]).then(([module]) => ({
     default: module.NotificationsPanel,
   })),
 );

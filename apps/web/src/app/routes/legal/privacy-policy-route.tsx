@@ -1,4 +1,4 @@
-import { LegalScreen } from '../../features/legal/legal-screen.tsx';
+import { LegalScreen } from './legal-screen.tsx';
 
 export function PrivacyPolicyRoute() {
   return <LegalScreen document="privacy" />;
