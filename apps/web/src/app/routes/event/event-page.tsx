@@ -10,11 +10,11 @@ import { EventFacts } from '../../../features/events/page/event-facts.tsx';
 import { EventHost } from '../../../features/events/page/event-host.tsx';
 import { EventLikeButton } from '../../../features/events/page/event-like-button.tsx';
 import { EventManageMenu } from '../../../features/events/page/event-manage-menu.tsx';
+import { useEventLiveUpdates } from '../../../features/events/page/use-event-live-updates.ts';
+import { useCategoryName } from '../../../features/events/use-category-name.ts';
 import { GallerySection } from '../../../features/gallery/gallery-section.tsx';
 import { RsvpBlock } from '../../../features/rsvp/rsvp-block.tsx';
 import { ShareButton } from '../../../features/share/share-button.tsx';
-import { useCategoryName } from '../../../features/events/use-category-name.ts';
-import { useEventLiveUpdates } from '../../../features/events/page/use-event-live-updates.ts';
 
 type EventPageProps = { event: Event; user: User | null };
 
