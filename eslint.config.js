@@ -4,24 +4,36 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/*
+ * Web zones (docs/ARCHITECTURE.md "Web layout"). app/ composes: it may import any feature.
+ * features/<domain>/ may import components/, lib/, api/ and @planns/shared, its own files, and of
+ * another domain only the files that domain lists as public in features/public-surface.json.
+ * components/, lib/ and api/ never import features/ or app/. scripts/check-structure.ts checks the
+ * same rules on the resolved import graph (dynamic import() included, which this rule does not see)
+ * and that every folder under features/ is a domain listed there.
+ */
 const featuresDir = 'apps/web/src/features';
-const features = fs.existsSync(featuresDir)
-  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
-  : [];
+const publicSurface = JSON.parse(fs.readFileSync(`${featuresDir}/public-surface.json`, 'utf8'));
+const domains = Object.keys(publicSurface);
 
-/** Screens never import each other (CONVENTIONS §1): each feature may import only itself, components, lib and api. */
-const featureBoundaries = features.map((name) => ({
+/** The import specifiers that reach features/<domain>/<file> from another feature's file (up to three folders deep). */
+const towards = (domain, file) => [`**/features/${domain}/${file}`, `../${domain}/${file}`, `../../${domain}/${file}`, `../../../${domain}/${file}`];
+
+const featureZones = domains.map((name) => ({
   files: [`${featuresDir}/${name}/**/*.{ts,tsx}`],
   rules: {
     'no-restricted-imports': [
       'error',
       {
-        patterns: features
-          .filter((other) => other !== name)
-          .map((other) => ({
-            group: [`**/features/${other}/**`, `../${other}/**`, `../../${other}/**`, `../../../${other}/**`],
-            message: 'Screens never import each other: move shared code to components/ or lib/.',
-          })),
+        patterns: [
+          { group: ['**/app/**'], message: 'features never import app/: app/ composes features.' },
+          ...domains
+            .filter((other) => other !== name)
+            .map((other) => ({
+              group: [...towards(other, '**'), ...publicSurface[other].flatMap((file) => towards(other, file).map((p) => `!${p}`))],
+              message: `Another domain's internals: import only the files features/public-surface.json lists for "${other}" (${publicSurface[other].join(', ') || 'none'}), or move shared code to components/ or lib/.`,
+            })),
+        ],
       },
     ],
   },
@@ -82,10 +94,13 @@ export default tseslint.config(
   {
     files: ['apps/web/src/api/**', 'apps/web/src/components/**', 'apps/web/src/lib/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'Only app/ and features/ import screens.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'components/, lib/ and api/ never import features/ or app/.' }] },
+      ],
     },
   },
-  ...featureBoundaries,
+  ...featureZones,
   ...serverModuleBoundaries,
   {
     // Config files and the vite/vitest/playwright/eslint entry points need a default export.

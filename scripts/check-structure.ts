@@ -1,9 +1,12 @@
 /**
  * Layout rules the linter cannot see (CONVENTIONS §1, §9): no barrel index files, kebab-case file
- * names, and SQL migrations named NNNN_name.sql. Part of `npm run lint`.
+ * names, SQL migrations named NNNN_name.sql, and the web app's zones (scripts/web-zones.ts: every
+ * folder under features/ a listed domain, eslint.config.js giving each zone its rule, and no import
+ * that crosses a zone, dynamic ones included). Part of `npm run lint`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { checkEslintZones, checkWebZones } from './web-zones.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const sourceRoots = ['apps/server/src', 'apps/server/test', 'apps/web/src', 'packages/shared/src', 'e2e', 'scripts'];
@@ -33,8 +36,10 @@ for (const sourceRoot of sourceRoots) {
   }
 }
 
+problems.push(...checkWebZones(root), ...(await checkEslintZones(root)));
+
 if (problems.length > 0) {
   console.error(`structure check failed:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log('structure: no barrel files, kebab-case names, migrations numbered');
+console.log('structure: no barrel files, kebab-case names, migrations numbered, web zones configured and kept');

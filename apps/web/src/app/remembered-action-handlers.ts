@@ -29,15 +29,15 @@ export function registerNavigationActions(): void {
     await likeAfterLogin(queryClient, Number(id));
   });
   // An RSVP tried while signed out (rsvp_with_selection), or the join sheet to open (open_join):
-  // resumed by the event page's code, loaded only then (features/event-page/rsvp-resume.ts).
+  // resumed by the event page's code, loaded only then (features/rsvp/rsvp-resume.ts).
   for (const name of ['rsvp_with_selection', 'open_join']) {
     registerRememberedAction(name, async (params, context) =>
-      (await import('../features/event-page/rsvp-resume.ts')).resumeRsvpAction(name, params, context),
+      (await import('../features/rsvp/rsvp-resume.ts')).resumeRsvpAction(name, params, context),
     );
   }
   // Joins the group of a stored invite; the shell also does this whenever a user is signed in.
   registerRememberedAction('process_group_invite', async (_params, { navigate, queryClient }) => {
-    const { processGroupInvite } = await import('./process-group-invite.ts');
+    const { processGroupInvite } = await import('../features/groups/process-group-invite.ts');
     await processGroupInvite({ navigate, queryClient });
   });
 }

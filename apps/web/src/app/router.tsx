@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { HomeRoute } from './routes/home-route.tsx';
+import { HomeRoute } from './routes/home/home-route.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 
 const ScreenRoutes = lazy(() => import('./screen-routes.tsx').then((module) => ({ default: module.ScreenRoutes })));

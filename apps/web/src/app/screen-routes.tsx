@@ -9,21 +9,21 @@ function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentTyp
 }
 
 const EventsRoute = lazyScreen(() => import('./routes/events-route.tsx'), 'EventsRoute');
-const EventRoute = lazyScreen(() => import('./routes/event-route.tsx'), 'EventRoute');
-const NewEventRoute = lazyScreen(() => import('./routes/event-form-route.tsx'), 'NewEventRoute');
-const EditEventRoute = lazyScreen(() => import('./routes/event-form-route.tsx'), 'EditEventRoute');
-const EditEventQueryRoute = lazyScreen(() => import('./routes/event-form-route.tsx'), 'EditEventQueryRoute');
-const MyUserRoute = lazyScreen(() => import('./routes/my-user-route.tsx'), 'MyUserRoute');
-const MyEventsRoute = lazyScreen(() => import('./routes/my-events-route.tsx'), 'MyEventsRoute');
+const EventRoute = lazyScreen(() => import('./routes/event/event-route.tsx'), 'EventRoute');
+const NewEventRoute = lazyScreen(() => import('./routes/event-form/event-form-route.tsx'), 'NewEventRoute');
+const EditEventRoute = lazyScreen(() => import('./routes/event-form/event-form-route.tsx'), 'EditEventRoute');
+const EditEventQueryRoute = lazyScreen(() => import('./routes/event-form/event-form-route.tsx'), 'EditEventQueryRoute');
+const MyUserRoute = lazyScreen(() => import('./routes/my-user/my-user-route.tsx'), 'MyUserRoute');
+const MyEventsRoute = lazyScreen(() => import('./routes/my-events/my-events-route.tsx'), 'MyEventsRoute');
 const NotificationsRoute = lazyScreen(() => import('./routes/notifications-route.tsx'), 'NotificationsRoute');
 const NotificationSettingsRoute = lazyScreen(() => import('./routes/notification-settings-route.tsx'), 'NotificationSettingsRoute');
 const FriendsRoute = lazyScreen(() => import('./routes/friends-route.tsx'), 'FriendsRoute');
 const UserSearchRoute = lazyScreen(() => import('./routes/user-search-route.tsx'), 'UserSearchRoute');
-const ProfileRoute = lazyScreen(() => import('./routes/profile-route.tsx'), 'ProfileRoute');
-const TermsRoute = lazyScreen(() => import('./routes/terms-route.tsx'), 'TermsRoute');
-const PrivacyPolicyRoute = lazyScreen(() => import('./routes/privacy-policy-route.tsx'), 'PrivacyPolicyRoute');
-const CookiesPolicyRoute = lazyScreen(() => import('./routes/cookies-policy-route.tsx'), 'CookiesPolicyRoute');
-const NotFoundRoute = lazyScreen(() => import('./routes/not-found-route.tsx'), 'NotFoundRoute');
+const ProfileRoute = lazyScreen(() => import('./routes/profile/profile-route.tsx'), 'ProfileRoute');
+const TermsRoute = lazyScreen(() => import('./routes/legal/terms-route.tsx'), 'TermsRoute');
+const PrivacyPolicyRoute = lazyScreen(() => import('./routes/legal/privacy-policy-route.tsx'), 'PrivacyPolicyRoute');
+const CookiesPolicyRoute = lazyScreen(() => import('./routes/legal/cookies-policy-route.tsx'), 'CookiesPolicyRoute');
+const NotFoundRoute = lazyScreen(() => import('./routes/not-found/not-found-route.tsx'), 'NotFoundRoute');
 
 /**
  * Every screen but home, each in its own chunk. This table is itself loaded lazily (router.tsx), so

@@ -16,7 +16,7 @@ export type EventListData = InfiniteData<EventPage, number>;
 
 /**
  * GET /api/events (signed in) or /api/events-na (signed out) with the filter parameters of
- * lib/event-filters.ts's buildListParams, one page of 100. The list is data.data.data.
+ * features/events/list/event-filters.ts's buildListParams, one page of 100. The list is data.data.data.
  */
 export async function listEvents(
   params: Readonly<Record<string, string>>,

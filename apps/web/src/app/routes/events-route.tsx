@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { parseEventPreset } from '@planns/shared/events/event-presets.rules';
-import { EventsScreen } from '../../features/events/events-screen.tsx';
+import { EventsListPage } from '../../features/events/list/events-list-page.tsx';
 
 /**
  * /events?preset=<all|trending|close|friends|weekend>; the header's toggles add ?search=open and
@@ -8,5 +8,5 @@ import { EventsScreen } from '../../features/events/events-screen.tsx';
  */
 export function EventsRoute() {
   const [searchParams] = useSearchParams();
-  return <EventsScreen preset={parseEventPreset(searchParams.get('preset')) ?? 'all'} />;
+  return <EventsListPage preset={parseEventPreset(searchParams.get('preset')) ?? 'all'} />;
 }

@@ -1,6 +1,6 @@
-import { FriendsScreen } from '../../features/friends/friends-screen.tsx';
+import { FriendsPage } from '../../features/friends/friends-page.tsx';
 
 /** /friends: friends and friend requests. */
 export function FriendsRoute() {
-  return <FriendsScreen />;
+  return <FriendsPage />;
 }

@@ -1,6 +1,6 @@
-import { NotificationSettingsScreen } from '../../features/notification-settings/notification-settings-screen.tsx';
+import { NotificationSettingsPage } from '../../features/notifications/notification-settings-page.tsx';
 
 /** /notification_settings: a switch per notification setting. */
 export function NotificationSettingsRoute() {
-  return <NotificationSettingsScreen />;
+  return <NotificationSettingsPage />;
 }

@@ -1,6 +1,6 @@
-import { NotificationsScreen } from '../../features/notifications/notifications-screen.tsx';
+import { NotificationsPage } from '../../features/notifications/notifications-page.tsx';
 
 /** /notifications: Unread and Viewed tabs. */
 export function NotificationsRoute() {
-  return <NotificationsScreen />;
+  return <NotificationsPage />;
 }

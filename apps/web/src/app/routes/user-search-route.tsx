@@ -1,6 +1,6 @@
-import { UserSearchScreen } from '../../features/user-search/user-search-screen.tsx';
+import { UserSearchPage } from '../../features/friends/user-search-page.tsx';
 
 /** /user-search: find people and befriend them. */
 export function UserSearchRoute() {
-  return <UserSearchScreen />;
+  return <UserSearchPage />;
 }

@@ -5,11 +5,11 @@ import { useCurrentUser } from '../../api/users/get-current-user.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { Icon } from '../../components/icon.tsx';
-import { eventFiltersStore, useEventFilters, useHasActiveFilters } from '../../lib/event-filters.ts';
+import { eventFiltersStore, useEventFilters, useHasActiveFilters } from '../../features/events/list/event-filters.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 
 /** Signed in only, and in its own chunk: the first load carries just this line. */
-const NotificationBell = lazy(() => import('./notification-bell.tsx').then((m) => ({ default: m.NotificationBell })));
+const NotificationBell = lazy(() => import('../../features/notifications/notification-bell.tsx').then((m) => ({ default: m.NotificationBell })));
 
 /** Screens with their own back button in their page header (the legal pages). */
 const OWN_BACK_BUTTON_PATHS: ReadonlySet<string> = new Set(['/terms', '/privacy-policy', '/cookies-policy']);

@@ -14,7 +14,7 @@ import { NoticeHost } from './notice-host.tsx';
 import { RouteError } from './route-error.tsx';
 import { RouteLoading } from './route-loading.tsx';
 import { ScrollTopButton } from './scroll-top-button.tsx';
-import { useGroupInvites } from './use-group-invites.ts';
+import { useGroupInvites } from '../../features/groups/use-group-invites.ts';
 import { usePageViews } from './use-page-views.ts';
 import './app-shell.css';
 

@@ -5,7 +5,7 @@ import { closeLogin, useIsLoginOpen } from '../../lib/login-prompt.ts';
 /** The login modal is its own chunk, fetched the first time someone needs to sign in. */
 // The login's terms and privacy dialogs use the screen texts (lib/i18n-split.ts).
 const LoginModal = lazy(() =>
-  Promise.all([import('../../features/login/login-modal.tsx'), loadScreenTexts()]).then(([m]) => ({ default: m.LoginModal })),
+  Promise.all([import('../../features/auth/login-modal.tsx'), loadScreenTexts()]).then(([m]) => ({ default: m.LoginModal })),
 );
 
 export function LoginModalHost() {

@@ -8,7 +8,7 @@ export function isFriendsTab(value: unknown): value is FriendsTab {
 
 /*
  * The selected tab is remembered for the life of the browser tab, as My plans remembers its tab
- * (features/my-events/my-events-tabs.ts): a module value outlives the screen, not a reload.
+ * (features/events/my-events/my-events-tabs.ts): a module value outlives the screen, not a reload.
  */
 let rememberedTab: FriendsTab = 'friends';
 

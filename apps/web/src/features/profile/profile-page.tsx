@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { splitCreatedEvents } from './profile-events.ts';
+import './profile-page.css';
 
 /**
  * One person's profile: name header with back, avatar, the friend and follow buttons, friends

@@ -1,8 +1,0 @@
-import { useParams } from 'react-router';
-import { EventPageScreen } from '../../features/event-page/event-page-screen.tsx';
-
-/** /events/{hash or id}: the event page. A new ref is a new page (the key resets its state). */
-export function EventRoute() {
-  const { ref = '' } = useParams();
-  return <EventPageScreen key={ref} eventRef={ref} />;
-}

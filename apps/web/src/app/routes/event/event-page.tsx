@@ -1,0 +1,95 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Event } from '@planns/shared/events/events.schemas';
+import type { User } from '@planns/shared/users/users.schemas';
+import { Icon } from '../../../components/icon.tsx';
+import { CommentsSection } from '../../../features/comments/comments-section.tsx';
+import { EventAttendees } from '../../../features/events/page/event-attendees.tsx';
+import { EventDescription } from '../../../features/events/page/event-description.tsx';
+import { EventFacts } from '../../../features/events/page/event-facts.tsx';
+import { EventHost } from '../../../features/events/page/event-host.tsx';
+import { EventLikeButton } from '../../../features/events/page/event-like-button.tsx';
+import { EventManageMenu } from '../../../features/events/page/event-manage-menu.tsx';
+import { useEventLiveUpdates } from '../../../features/events/page/use-event-live-updates.ts';
+import { useCategoryName } from '../../../features/events/use-category-name.ts';
+import { GallerySection } from '../../../features/gallery/gallery-section.tsx';
+import { RsvpBlock } from '../../../features/rsvp/rsvp-block.tsx';
+import { ShareButton } from '../../../features/share/share-button.tsx';
+
+type EventPageProps = { event: Event; user: User | null };
+
+/** The event page's content (events §2 "Event page"). */
+export function EventPage({ event, user }: EventPageProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const categoryName = useCategoryName();
+  const image = event.image ?? event.m_image;
+  useEventLiveUpdates(event.id, user?.id ?? null);
+
+  return (
+    <article className="event-page" aria-labelledby={titleId}>
+      {event.deleted_by_moderator ? (
+        <p className="event-page__banner" role="status">
+          <Icon name="shield" size={20} />
+          {t('eventPage.deletedByModerator')}
+        </p>
+      ) : null}
+
+      <div className={image ? 'event-hero' : 'event-hero event-hero--placeholder'}>
+        {image ? <img className="event-hero__image" src={image} alt="" /> : <Icon name="image" size={40} />}
+      </div>
+
+      <div className="event-page__heading">
+        <h1 id={titleId} className="event-page__title" dir="auto">
+          {event.name}
+        </h1>
+        {event.can_manage && user ? <EventManageMenu event={event} user={user} /> : null}
+      </div>
+
+      <EventFacts event={event} isSignedIn={user !== null} />
+
+      <div className="event-page__actions">
+        <EventLikeButton event={event} isSignedIn={user !== null} />
+      </div>
+
+      {/* RSVP: going / maybe / not going, and the join sheet (step 1 of the join flow). */}
+      <div className="event-page__slot" data-slot="rsvp">
+        <RsvpBlock event={event} user={user} />
+      </div>
+
+      <EventAttendees event={event} />
+
+      {/* Tickets (the viewer's tickets, the organiser's guest list): arrives with the ticketing issue. */}
+      <div className="event-page__slot" data-slot="tickets" />
+
+      <EventHost event={event} />
+
+      {event.categories.length > 0 ? (
+        <ul className="event-page__chips" aria-label={t('eventPage.categories')}>
+          {event.categories.map((category) => (
+            <li key={category.id} className="chip">
+              {categoryName(category)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <EventDescription text={event.description} />
+
+      {/* Calendar block ('ADD EVENT TO MY CALENDAR'): arrives with the calendar issue. */}
+      <div className="event-page__slot" data-slot="calendar" />
+      {/* Share: the panel with friends, SMS, WhatsApp, email, copy info and link. */}
+      <div className="event-page__slot" data-slot="share">
+        <ShareButton event={event} user={user} />
+      </div>
+      {/* Gallery: 'Photos and videos (N)', the newest nine, See all, the full view and the upload queue. */}
+      <div className="event-page__slot" data-slot="gallery">
+        <GallerySection event={event} user={user} />
+      </div>
+      {/* Comments: 'Comments (N)', the newest two, and the 'Comments: {event title}' panel. */}
+      <div className="event-page__slot" data-slot="comments">
+        <CommentsSection event={event} user={user} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,5 @@
+import { LegalScreen } from './legal-screen.tsx';
+
+export function PrivacyPolicyRoute() {
+  return <LegalScreen document="privacy" />;
+}

@@ -1,0 +1,106 @@
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useLogout } from '../../../api/auth/logout.ts';
+import { useCurrentUser } from '../../../api/users/get-current-user.ts';
+import { Avatar } from '../../../components/avatar.tsx';
+import { FormMessage } from '../../../components/form-message.tsx';
+import { Icon, type IconName } from '../../../components/icon.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { SignedInContent } from '../../../components/signed-in-content.tsx';
+import { useErrorMessage } from '../../../lib/error-messages.ts';
+import { ProfileSection } from './profile-section.tsx';
+import './my-user-screen.css';
+
+/** One row of the account menu that opens another screen. */
+function MenuLink({ to, icon, label }: { to: string; icon: IconName; label: string }) {
+  return (
+    <li>
+      <Link to={to} className="menu__item">
+        <Icon name={icon} />
+        <span className="menu__label">{label}</span>
+        <Icon name="forward" className="menu__chevron" />
+      </Link>
+    </li>
+  );
+}
+
+/**
+ * /my-user, the account area (accounts §2). The menu lists only screens that exist: Profile,
+ * Friends, Notification settings and Privacy Policy; My Tickets and Billing join with their issues.
+ */
+export function MyUserScreen() {
+  const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const errorMessage = useErrorMessage();
+  const profileId = useId();
+  const [isProfileOpen, setIsProfileOpen] = useState(true);
+
+  return (
+    <div className="my-user">
+      <PageHeader
+        title={t('account.title')}
+        actions={
+          user ? (
+            <button
+              type="button"
+              className="btn btn--ghost btn--small"
+              disabled={logout.isPending}
+              onClick={() => logout.mutate(undefined, { onSuccess: () => void navigate('/') })}
+            >
+              <Icon name="logout" size={18} />
+              {t('account.logout')}
+            </button>
+          ) : undefined
+        }
+      />
+      <SignedInContent
+        signedOut={{ icon: <Icon name="user" size={32} />, text: t('account.signedOut'), signInLabel: t('account.signIn'), action: { name: 'open_profile' } }}
+      >
+        {(user) => (
+          <>
+            <FormMessage message={logout.error ? errorMessage(logout.error) : null} />
+
+            <div className="my-user__card">
+              <Avatar src={user.avatar_m ?? user.avatar} name={user.name} size={64} />
+              <div className="my-user__identity">
+                <p className="my-user__name">{user.name || t('account.noName')}</p>
+                {user.phone ? (
+                  <p className="my-user__meta">
+                    <bdi>{user.phone}</bdi>
+                  </p>
+                ) : null}
+              </div>
+            </div>
+
+            <nav className="menu" aria-label={t('account.menu')}>
+              <ul className="menu__list">
+                <li>
+                  <button
+                    type="button"
+                    className="menu__item"
+                    aria-expanded={isProfileOpen}
+                    aria-controls={profileId}
+                    onClick={() => setIsProfileOpen((open) => !open)}
+                  >
+                    <Icon name="user" />
+                    <span className="menu__label">{t('account.profile')}</span>
+                    <Icon name="chevronDown" className={isProfileOpen ? 'menu__chevron menu__chevron--open' : 'menu__chevron'} />
+                  </button>
+                  <div id={profileId} hidden={!isProfileOpen} className="menu__panel">
+                    {isProfileOpen ? <ProfileSection user={user} /> : null}
+                  </div>
+                </li>
+                <MenuLink to="/friends" icon="users" label={t('account.friends')} />
+                <MenuLink to="/notification_settings" icon="settings" label={t('notifications.openSettings')} />
+                <MenuLink to="/privacy-policy" icon="document" label={t('legal.privacy.title')} />
+              </ul>
+            </nav>
+          </>
+        )}
+      </SignedInContent>
+    </div>
+  );
+}

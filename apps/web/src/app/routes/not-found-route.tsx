@@ -1,5 +1,0 @@
-import { NotFoundScreen } from '../../features/not-found/not-found-screen.tsx';
-
-export function NotFoundRoute() {
-  return <NotFoundScreen />;
-}

@@ -1,0 +1,5 @@
+import { NotFoundScreen } from './not-found-screen.tsx';
+
+export function NotFoundRoute() {
+  return <NotFoundScreen />;
+}

@@ -1,5 +1,0 @@
-import { LegalScreen } from '../../features/legal/legal-screen.tsx';
-
-export function TermsRoute() {
-  return <LegalScreen document="terms" />;
-}

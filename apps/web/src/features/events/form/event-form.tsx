@@ -1,0 +1,328 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  CREATE_SUMMARY_LOCATION_LENGTH,
+  EVENT_DESCRIPTION_MAX_LENGTH,
+  EVENT_NAME_MAX_LENGTH,
+  truncate,
+} from '@planns/shared/events/events.rules';
+import type { Event } from '@planns/shared/events/events.schemas';
+import type { User } from '@planns/shared/users/users.schemas';
+import { useCompanions } from '../../../api/companions/list-companions.ts';
+import { useCreateEvent } from '../../../api/events/create-event.ts';
+import { useCategories } from '../../../api/events/list-categories.ts';
+import { useUpdateEvent } from '../../../api/events/update-event.ts';
+import { Icon } from '../../../components/icon.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { requireLogin } from '../../../lib/login-prompt.ts';
+import { AttendingSheet } from './attending-sheet.tsx';
+import { DateTimeSheet } from './date-time-sheet.tsx';
+import {
+  compileEventBody,
+  fieldErrorCode,
+  formStateFromEvent,
+  initialFormState,
+  validateForm,
+  type EventFormState,
+  type FieldErrors,
+  type FormMode,
+  type ImageState,
+} from './event-form-state.ts';
+import { FormRow } from './form-row.tsx';
+import { FormSwitch } from './form-switch.tsx';
+import { ImagePicker } from './image-picker.tsx';
+import { LocationSheet } from './location-sheet.tsx';
+import { OwnerPicker } from './owner-picker.tsx';
+import { RequiredFieldsBox, type RequiredFieldItem } from './required-fields-box.tsx';
+import { SettingsSheet } from './settings-sheet.tsx';
+import { useFieldLabel, useFieldMessage } from './use-field-text.ts';
+import '../../../components/check-list.css';
+import './event-form.css';
+
+type Panel = 'dates' | 'location' | 'attending' | 'settings' | null;
+
+/** The order fields are listed in the required-fields box. */
+const FIELD_ORDER = ['name', 'start_date', 'end_date', 'address', 'url', 'min', 'max', 'group_id', 'categories', 'companions', 'user_ownership'];
+
+function orderFields(fields: string[]): string[] {
+  const rank = (field: string) => (FIELD_ORDER.includes(field) ? FIELD_ORDER.indexOf(field) : FIELD_ORDER.length);
+  return [...fields].sort((a, b) => rank(a) - rank(b));
+}
+
+type EventFormProps = {
+  mode: FormMode;
+  user: User;
+  /** The event edited or cloned. */
+  source: Event | null;
+};
+
+/** Create, update and clone (events §2 "Create / update / clone event"): one form. */
+export function EventForm({ mode, user, source }: EventFormProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const fieldLabel = useFieldLabel();
+  const fieldMessage = useFieldMessage();
+  const [state, setState] = useState<EventFormState>(() =>
+    source && mode !== 'create' ? formStateFromEvent(source, mode) : initialFormState(new Date()),
+  );
+  const [originalImage] = useState<ImageState>(state.image);
+  const [panel, setPanel] = useState<Panel>(null);
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const [serverError, setServerError] = useState<unknown>(null);
+  const create = useCreateEvent();
+  const update = useUpdateEvent();
+  const categories = useCategories();
+
+  const isOwnerOfSource = mode === 'create' || (source?.is_owner ?? true);
+  // 'I am attending' is the owner's own answer: not for a moderator editing someone's event,
+  // nor for a copy that someone else will own.
+  const hasAttending = mode === 'update' ? isOwnerOfSource : state.owner === null;
+  const companions = useCompanions({ enabled: hasAttending });
+  const isBusy = create.isPending || update.isPending;
+
+  useEffect(() => {
+    if (companions.isError) console.error('Companions could not be loaded', companions.error);
+  }, [companions.isError, companions.error]);
+
+  const groups = [...user.groups];
+  if (source?.group && !groups.some((group) => group.id === source.group?.id)) groups.push(source.group);
+
+  function patch(next: Partial<EventFormState>) {
+    setState((current) => ({ ...current, ...next }));
+    setServerError(null);
+  }
+
+  function leave(fallback: string) {
+    // 'default' is the key of the first page of this tab: there is no history to go back to.
+    if (location.key !== 'default') void navigate(-1);
+    else void navigate(fallback);
+  }
+
+  const goingCount = mode === 'update' ? (source?.attendees_count ?? 0) : 0;
+  const clientErrors: FieldErrors = isSubmitted ? validateForm(state, { goingCount }) : {};
+  const serverFields = isApiError(serverError) ? serverError.fields : {};
+  const errorOf = (field: string): string | null => {
+    const code = clientErrors[field];
+    if (code) return fieldMessage(code, { goingCount });
+    const message = serverFields[field];
+    if (message === undefined) return null;
+    const known = fieldErrorCode(message);
+    return known ? fieldMessage(known, { goingCount }) : message;
+  };
+
+  const errorFields = orderFields([...new Set([...Object.keys(clientErrors), ...Object.keys(serverFields)])]);
+  const items: RequiredFieldItem[] = errorFields.map((field) => ({ field, label: fieldLabel(field), message: errorOf(field) ?? '' }));
+  let generalMessage: string | null = null;
+  if (serverError && items.length === 0) {
+    if (isApiError(serverError) && serverError.code === 'network_error') generalMessage = t('errors.network');
+    else if (isApiError(serverError) && serverError.code === 'payload_too_large') generalMessage = t('errors.tooLarge');
+    else generalMessage = t('errors.unknown');
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (isBusy) return;
+    setIsSubmitted(true);
+    setServerError(null);
+    if (Object.keys(validateForm(state, { goingCount })).length > 0) return;
+    const body = compileEventBody(state, { mode, sourceId: source?.id ?? null, isOwner: isOwnerOfSource });
+    try {
+      if (mode === 'update' && source) {
+        await update.mutateAsync({ id: source.id, body });
+        leave(`/events/${source.hash}`);
+      } else {
+        const created = await create.mutateAsync(body);
+        // The form is not kept in the history (events §2): back from the new page skips it.
+        void navigate(`/events/${created.hash}`, { replace: true });
+      }
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) {
+        requireLogin(mode === 'update' && source ? { name: 'open_event', params: { id: source.hash } } : { name: 'open_create' });
+        return;
+      }
+      setServerError(error);
+    }
+  }
+
+  const title = mode === 'update' ? t('eventForm.title.update') : mode === 'clone' ? t('eventForm.title.clone') : t('eventForm.title.create');
+  const submitLabel = mode === 'update' ? t('eventForm.submit.update') : mode === 'clone' ? t('eventForm.submit.clone') : t('eventForm.submit.create');
+
+  const onRemoveImage =
+    mode === 'create'
+      ? () => patch({ image: { kind: 'none' } })
+      : mode === 'update'
+        ? () => patch({ image: originalImage.kind === 'existing' ? { kind: 'removed' } : { kind: 'none' } })
+        : // A copy keeps the source's picture unless a new one is chosen.
+          state.image.kind === 'new'
+          ? () => patch({ image: originalImage })
+          : undefined;
+
+  return (
+    <form className="event-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="event-form-title">
+      <div className="event-form__header">
+        <h1 id="event-form-title" className="event-form__title">
+          {title}
+        </h1>
+        <button type="button" className="icon-button" aria-label={t('common.close')} onClick={() => leave('/')}>
+          <Icon name="close" />
+        </button>
+      </div>
+
+      <ImagePicker image={state.image} onChange={(image) => patch({ image })} onRemove={onRemoveImage} error={errorOf('base64') ?? errorOf('extension')} />
+
+      <TextField
+        label={t('eventForm.name')}
+        value={state.name}
+        maxLength={EVENT_NAME_MAX_LENGTH}
+        onChange={(event) => patch({ name: event.target.value })}
+        error={errorOf('name')}
+        autoComplete="off"
+        required
+      />
+
+      <div className="event-form__rows">
+        <FormRow
+          icon="calendar"
+          label={t('eventForm.dates.title')}
+          summary={state.start ? formatRange(state.start, state.end, i18n.language) : t('eventForm.dates.prompt')}
+          hasError={Boolean(errorOf('start_date') ?? errorOf('end_date'))}
+          onOpen={() => setPanel('dates')}
+        />
+        <FormRow
+          icon={state.locationType === 'virtual' ? 'link' : 'pin'}
+          label={t('eventForm.location.title')}
+          summary={locationSummary(state) ?? t('eventForm.location.prompt')}
+          hasError={Boolean(errorOf('address') ?? errorOf('url') ?? errorOf('lat'))}
+          onOpen={() => setPanel('location')}
+        />
+        {hasAttending ? (
+          <FormRow
+            icon="users"
+            label={t('eventForm.attending.title')}
+            summary={
+              state.isAttending
+                ? state.companions.length > 0
+                  ? t('eventForm.attending.withCompanions', { count: state.companions.length })
+                  : t('eventForm.attending.yes')
+                : t('eventForm.attending.no')
+            }
+            hasError={Boolean(errorOf('companions'))}
+            onOpen={() => setPanel('attending')}
+          />
+        ) : null}
+        <FormRow
+          icon="settings"
+          label={t('eventForm.settings.title')}
+          summary={settingsSummary()}
+          hasError={Boolean(errorOf('min') ?? errorOf('max') ?? errorOf('group_id') ?? errorOf('categories'))}
+          onOpen={() => setPanel('settings')}
+        />
+      </div>
+
+      {/* Tickets and payment rows (ticket types, seats, payment setup): arrive with the ticketing issue. */}
+
+      <div className="field">
+        <label className="field__label" htmlFor="event-form-description">
+          {t('eventForm.description')}
+        </label>
+        <textarea
+          id="event-form-description"
+          className="input textarea"
+          rows={5}
+          maxLength={EVENT_DESCRIPTION_MAX_LENGTH}
+          value={state.description}
+          onChange={(event) => patch({ description: event.target.value })}
+        />
+      </div>
+
+      <FormSwitch
+        label={t('eventForm.whatsapp')}
+        description={t('eventForm.whatsappHint')}
+        checked={state.allowWhatsapp}
+        onCheckedChange={(checked) => patch({ allowWhatsapp: checked })}
+      />
+
+      <FormSwitch
+        label={t('eventForm.galleryApproval')}
+        description={t('eventForm.galleryApprovalHint')}
+        checked={state.galleryRequiresApproval}
+        onCheckedChange={(checked) => patch({ galleryRequiresApproval: checked })}
+      />
+
+      {mode === 'clone' ? (
+        <OwnerPicker
+          me={user}
+          owner={state.owner}
+          onChange={(owner) => patch({ owner })}
+          error={errorOf('user_ownership')}
+        />
+      ) : null}
+
+      <RequiredFieldsBox items={items} generalMessage={generalMessage} />
+
+      <button type="submit" className="btn btn--primary btn--block" disabled={isBusy}>
+        {isBusy ? t('common.saving') : submitLabel}
+      </button>
+
+      <DateTimeSheet
+        open={panel === 'dates'}
+        onClose={() => setPanel(null)}
+        dates={{ start: state.start, end: state.end }}
+        onChange={patch}
+        startError={errorOf('start_date')}
+        endError={errorOf('end_date')}
+      />
+      <LocationSheet
+        open={panel === 'location'}
+        onClose={() => setPanel(null)}
+        location={state}
+        onChange={patch}
+        errors={{ address: errorOf('address') ?? errorOf('lat'), url: errorOf('url') }}
+      />
+      {hasAttending ? (
+        <AttendingSheet
+          open={panel === 'attending'}
+          onClose={() => setPanel(null)}
+          isAttending={state.isAttending}
+          companions={state.companions}
+          onChange={patch}
+          available={companions}
+        />
+      ) : null}
+      <SettingsSheet
+        open={panel === 'settings'}
+        onClose={() => setPanel(null)}
+        settings={state}
+        onChange={patch}
+        groups={groups}
+        categories={categories}
+        errors={{ min: errorOf('min'), max: errorOf('max'), group_id: errorOf('group_id'), categories: errorOf('categories') }}
+      />
+    </form>
+  );
+
+  function settingsSummary(): string {
+    const visibility = state.isPrivate
+      ? t('eventForm.settings.summaryPrivate')
+      : state.isFriends
+        ? t('eventForm.settings.summaryFriends')
+        : t('eventForm.settings.summaryPublic');
+    const group = state.groupId === null ? null : groups.find((g) => g.id === state.groupId)?.name;
+    const parts = [visibility, group, state.categories.length > 0 ? t('eventForm.settings.summaryCategories', { count: state.categories.length }) : null];
+    return parts.filter(Boolean).join(' · ');
+  }
+}
+
+/** The summary of the location row: cut to 25 characters (events §9). */
+function locationSummary(state: EventFormState): string | null {
+  const text = state.locationType === 'virtual' ? state.url.trim() : state.address.trim() || state.venue.trim();
+  return text ? truncate(text, CREATE_SUMMARY_LOCATION_LENGTH) : null;
+}
+
+function formatRange(start: Date, end: Date | null, locale: string): string {
+  const format = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
+  return end && end.getTime() > start.getTime() ? format.formatRange(start, end) : format.format(start);
+}

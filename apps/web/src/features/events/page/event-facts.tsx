@@ -1,0 +1,111 @@
+import { useTranslation } from 'react-i18next';
+import {
+  DEFAULT_CURRENCY,
+  directionsUrl,
+  isAddressShown,
+  truncatePageAddress,
+} from '@planns/shared/events/events.rules';
+import type { Event } from '@planns/shared/events/events.schemas';
+import { Icon, type IconName } from '../../../components/icon.tsx';
+import { requireLogin } from '../../../lib/login-prompt.ts';
+import { formatEventDates, formatPrice } from '../event-format.ts';
+import { safeHref } from '../../../lib/linkify.ts';
+
+const VISIBILITY_ICONS: Record<Event['visibility'], IconName> = { public: 'globe', private: 'lock', friends: 'users' };
+
+const EXTERNAL_LINK = { target: '_blank', rel: 'noopener noreferrer nofollow' } as const;
+
+type EventFactsProps = { event: Event; isSignedIn: boolean };
+
+/** Dates, place (or link), price, visibility and group. */
+export function EventFacts({ event, isSignedIn }: EventFactsProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const start = new Date(event.start_date);
+  const end = event.end_date ? new Date(event.end_date) : null;
+  const virtualUrl = event.url ? safeHref(event.url) : null;
+  const signInToSee = !isSignedIn && event.is_location_hidden;
+
+  const visibilityLabel = {
+    public: t('eventPage.visibility.public'),
+    private: t('eventPage.visibility.private'),
+    friends: t('eventPage.visibility.friends'),
+  }[event.visibility];
+
+  return (
+    <ul className="event-facts">
+      <li className="event-facts__row">
+        <Icon name="calendar" size={20} />
+        <span className="event-facts__text">
+          <span className="visually-hidden">{t('eventPage.when')} </span>
+          {formatEventDates(start, end, locale)}
+        </span>
+      </li>
+
+      {event.location_type === 'virtual' ? (
+        <li className="event-facts__row">
+          <Icon name="link" size={20} />
+          <span className="event-facts__text">
+            <span className="event-facts__label">{t('eventPage.virtual')}</span>
+            {virtualUrl ? (
+              <a className="event-facts__link" href={virtualUrl} {...EXTERNAL_LINK}>
+                {event.url}
+              </a>
+            ) : signInToSee ? (
+              <SignInToSee hash={event.hash} label={t('eventPage.signInToSeeLink')} />
+            ) : null}
+          </span>
+        </li>
+      ) : isAddressShown(event.address) || event.venue || signInToSee ? (
+        <li className="event-facts__row">
+          <Icon name="pin" size={20} />
+          <span className="event-facts__text">
+            {event.venue ? <span className="event-facts__label" dir="auto">{event.venue}</span> : null}
+            {event.address && isAddressShown(event.address) ? (
+              <>
+                <span title={event.address} dir="auto">{truncatePageAddress(event.address)}</span>
+                <a className="event-facts__link" href={directionsUrl(event.address, event.lat, event.lng)} {...EXTERNAL_LINK}>
+                  <Icon name="directions" size={16} />
+                  {t('eventPage.directions')}
+                </a>
+              </>
+            ) : signInToSee ? (
+              <SignInToSee hash={event.hash} label={t('eventPage.signInToSeeAddress')} />
+            ) : null}
+          </span>
+        </li>
+      ) : null}
+
+      <li className="event-facts__row">
+        <Icon name="tag" size={20} />
+        <span className="event-facts__text">
+          <span className="visually-hidden">{t('eventPage.price')} </span>
+          {event.is_paid && event.price !== null && event.price > 0
+            ? formatPrice(event.price, event.currency ?? DEFAULT_CURRENCY, locale)
+            : t('eventPage.free')}
+        </span>
+      </li>
+
+      <li className="event-facts__row">
+        <Icon name={VISIBILITY_ICONS[event.visibility]} size={20} />
+        <span className="event-facts__text">{visibilityLabel}</span>
+      </li>
+
+      {event.group ? (
+        <li className="event-facts__row">
+          <Icon name="users" size={20} />
+          <span className="event-facts__text">{t('eventPage.group', { name: event.group.name })}</span>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/** Visitors never get the address: a button that opens the login and comes back here. */
+function SignInToSee({ hash, label }: { hash: string; label: string }) {
+  return (
+    <button type="button" className="inline-link" onClick={() => requireLogin({ name: 'open_event', params: { id: hash } })}>
+      {label}
+    </button>
+  );
+}
