@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFreePort, isAlive, RUNNING_URL_FILE } from '../src/db/embedded-postgres.ts';
 import { buildUser, createTestApp, signIn } from './harness.ts';
@@ -179,12 +180,33 @@ describe('npm run admin, on DATABASE_URL', () => {
     expect(rows).toEqual([]);
   }, SLOW);
 
+  it('lists the background jobs not done: waiting, retrying and failed, with their last error', async () => {
+    const env = { DATABASE_URL: ctx.databaseUrl };
+    expect(await admin(['jobs'], env)).toMatchObject({ code: 0, stdout: 'No jobs waiting, running or failed.\n' });
+    await sql`SELECT graphile_worker.add_job('gallery.sweep_stale_uploads', '{}'::json, max_attempts => 3)`.execute(ctx.db);
+    // An old payload: the job fails on its only attempt.
+    await sql`SELECT graphile_worker.add_job('notifications.deliver', '{"ids":"all"}'::json, max_attempts => 1)`.execute(ctx.db);
+    await sql`UPDATE graphile_worker._private_jobs SET created_at = created_at - interval '1 minute' WHERE task_id = (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'notifications.deliver')`.execute(ctx.db);
+    await ctx.runDueJobs();
+    await sql`SELECT graphile_worker.add_job('gallery.sweep_stale_uploads', '{}'::json, run_at => now() + interval '1 hour')`.execute(ctx.db);
+    const listed = await admin(['jobs'], env);
+    expect(listed.code, listed.stderr).toBe(0);
+    const lines = listed.stdout.trim().split('\n');
+    expect(lines[0]).toBe('2 jobs: 1 waiting, 1 failed');
+    expect(lines[1]).toMatch(/^  #\d+ notifications\.deliver: failed, attempt 1 of 1, queued /);
+    expect(lines[2]).toMatch(/^      last error: notifications\.deliver: the payload does not match the job's schema/);
+    expect(lines[3]).toMatch(/^  #\d+ gallery\.sweep_stale_uploads: waiting, attempt 0 of \d+, due \d{4}-/);
+    expect((await admin(['jobs', 'all'], env)).code).toBe(2);
+    await sql`DELETE FROM graphile_worker._private_jobs`.execute(ctx.db);
+  }, SLOW);
+
   it('explains its usage', async () => {
     const help = await admin(['--help'], {});
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('grant-moderator <phone>');
     expect(help.stdout).toContain('revoke-moderator <phone>');
     expect(help.stdout).toContain('list-moderators');
+    expect(help.stdout).toContain('jobs');
     expect((await admin([], {})).code).toBe(2);
     const wrong = await admin(['make-admin', '+12025550177'], { DATABASE_URL: ctx.databaseUrl });
     expect(wrong.code).toBe(2);

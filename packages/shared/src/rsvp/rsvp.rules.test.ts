@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attendeeWeight, fitsCapacity, isAlmostFull, isFull } from './rsvp.rules.ts';
+import { attendeeWeight, isAlmostFull, isFull } from './rsvp.rules.ts';
 
 describe('RSVP counting', () => {
   it('counts a going person once plus companions', () => {
@@ -16,11 +16,5 @@ describe('RSVP counting', () => {
     expect(isFull(10, 10)).toBe(true);
     expect(isFull(500, null)).toBe(false);
     expect(isAlmostFull(500, null)).toBe(false);
-  });
-
-  it('fits an answer only when the total stays within max', () => {
-    expect(fitsCapacity(8, 1, 10)).toBe(true);
-    expect(fitsCapacity(8, 2, 10)).toBe(false);
-    expect(fitsCapacity(10_000, 5, null)).toBe(true);
   });
 });

@@ -20,8 +20,3 @@ export function isAlmostFull(attendeesCount: number, max: number | null): boolea
 export function isFull(attendeesCount: number, max: number | null): boolean {
   return max !== null && max > 0 && attendeesCount >= max;
 }
-
-/** Whether a going answer with `companions` fits, given everyone else's going total. */
-export function fitsCapacity(othersAttending: number, companions: number, max: number | null): boolean {
-  return max === null || othersAttending + attendeeWeight(companions) <= max;
-}

@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES } from '@planns/shared/errors/error-codes';
+import { fitsQuota } from '@planns/shared/inventory/inventory.rules';
 import { attendeeWeight } from '@planns/shared/rsvp/rsvp.rules';
 import type { Executor, Tx } from '../../db/database.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
@@ -26,10 +27,6 @@ export function answerSeats(status: 'going' | 'maybe' | 'rejected', companions: 
   return status === 'going' ? attendeeWeight(companions) : 0;
 }
 
-/** Whether `seats` more places fit a quota of `size` (null: no limit) of which `taken` are taken. A claim of none always fits. */
-export function fits(taken: number, seats: number, size: number | null): boolean {
-  return seats <= 0 || size === null || taken + seats <= size;
-}
 
 /**
  * Claims places inside the caller's transaction: locks the event's quota (`SELECT ... FOR UPDATE`
@@ -44,7 +41,7 @@ export async function reserve(tx: Tx, claim: Claim): Promise<void> {
   if (!quota) throw notFound('Event not found');
   if (claim.seats <= 0 || quota.size === null) return;
   const taken = await repo.seatsTaken(tx, claim.eventId, claim.consumer);
-  if (!fits(taken, claim.seats, quota.size)) throw new AppError('event_full', ERROR_MESSAGES.eventFull);
+  if (!fitsQuota(taken, claim.seats, quota.size)) throw new AppError('event_full', ERROR_MESSAGES.eventFull);
 }
 
 /**
