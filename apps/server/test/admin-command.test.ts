@@ -193,9 +193,9 @@ describe('npm run admin, on DATABASE_URL', () => {
     expect(listed.code, listed.stderr).toBe(0);
     const lines = listed.stdout.trim().split('\n');
     expect(lines[0]).toBe('2 jobs: 1 waiting, 1 failed');
-    expect(lines[1]).toMatch(/^  #\d+ notifications\.deliver: failed, attempt 1 of 1, queued /);
-    expect(lines[2]).toMatch(/^      last error: notifications\.deliver: the payload does not match the job's schema/);
-    expect(lines[3]).toMatch(/^  #\d+ gallery\.sweep_stale_uploads: waiting, attempt 0 of \d+, due \d{4}-/);
+    expect(lines[1]).toMatch(/^ {2}#\d+ notifications\.deliver: failed, attempt 1 of 1, queued /);
+    expect(lines[2]).toMatch(/^ {6}last error: notifications\.deliver: the payload does not match the job's schema/);
+    expect(lines[3]).toMatch(/^ {2}#\d+ gallery\.sweep_stale_uploads: waiting, attempt 0 of \d+, due \d{4}-/);
     expect((await admin(['jobs', 'all'], env)).code).toBe(2);
     await sql`DELETE FROM graphile_worker._private_jobs`.execute(ctx.db);
   }, SLOW);
