@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps.ts';
 import { sweepUploadTempFiles, UPLOAD_TEMP_MAX_IDLE_MS } from '../media/upload-temp-files.ts';
+import { LocalStorageProvider } from '../providers/storage/local-storage.ts';
 import type { JobLog } from './job-runner.ts';
 
 interface InstanceTask {
@@ -23,6 +24,16 @@ export const INSTANCE_TASKS = {
     run: async (deps) => {
       const removed = await sweepUploadTempFiles(deps.config.dataDir, { idleMs: UPLOAD_TEMP_MAX_IDLE_MS });
       return removed > 0 ? `removed ${removed} upload temporary file(s) idle for over an hour` : undefined;
+    },
+  },
+  /** Local storage: files a killed server left half-written in DATA_DIR/media/.incoming, idle for an hour. */
+  'storage.sweep_incoming_files': {
+    description: 'remove half-written local storage files idle for an hour',
+    everyMs: 60 * 60 * 1000,
+    run: async (deps) => {
+      if (!(deps.storage instanceof LocalStorageProvider)) return;
+      const removed = await deps.storage.sweepIncoming(UPLOAD_TEMP_MAX_IDLE_MS);
+      return removed > 0 ? `removed ${removed} half-written media file(s) idle for over an hour` : undefined;
     },
   },
 } satisfies Record<string, InstanceTask>;

@@ -6,6 +6,13 @@ import { keyFromMediaUrl, MEDIA_URL_PREFIX, STORAGE_KEY_PATTERN, type ByteRange,
 
 export { MEDIA_URL_PREFIX } from './storage-provider.ts';
 
+/**
+ * Where a file being written waits, inside the root so that the rename into place stays on one
+ * filesystem. Its name starts with a dot, which no storage key does: it is never served.
+ */
+export const INCOMING_DIR = '.incoming';
+const INCOMING_NAME = /^\d+\.[a-z0-9]+\.tmp$/;
+
 /** Files under DATA_DIR/media, served by the media route with safe headers. */
 export class LocalStorageProvider implements StorageProvider {
   readonly name = 'local' as const;
@@ -20,11 +27,15 @@ export class LocalStorageProvider implements StorageProvider {
     return path.join(this.root, key);
   }
 
-  /** Written under a temporary name and renamed: a reader never sees half a file. */
+  /**
+   * Written under a temporary name in the incoming folder and renamed: a reader never sees half a
+   * file, and what a killed server leaves half-written is in one folder, swept by sweepIncoming.
+   */
   private async writeAtomically(key: string, write: (tmp: string) => Promise<void>): Promise<string> {
     const file = this.pathFor(key);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    const incoming = path.join(this.root, INCOMING_DIR);
+    await Promise.all([fs.mkdir(path.dirname(file), { recursive: true }), fs.mkdir(incoming, { recursive: true })]);
+    const tmp = path.join(incoming, `${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
     try {
       await write(tmp);
       await fs.rename(tmp, file);
@@ -59,6 +70,26 @@ export class LocalStorageProvider implements StorageProvider {
     const stat = await fs.stat(file).catch(() => null);
     if (!stat?.isFile()) return null;
     return { stream: createReadStream(file, range ? { start: range.start, end: range.end } : {}), size: stat.size };
+  }
+
+  /**
+   * Removes files left half-written in the incoming folder by a killed server, once not modified
+   * for `idleMs` (a live write keeps its file fresh); answers how many went. The instance task
+   * storage.sweep_incoming_files runs it hourly (jobs/instance-tasks.ts).
+   */
+  async sweepIncoming(idleMs: number, now = Date.now()): Promise<number> {
+    const dir = path.join(this.root, INCOMING_DIR);
+    const names = await fs.readdir(dir).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      if (!INCOMING_NAME.test(name)) continue;
+      const file = path.join(dir, name);
+      const stat = await fs.stat(file).catch(() => null);
+      if (!stat?.isFile() || now - stat.mtimeMs < idleMs) continue;
+      await fs.rm(file, { force: true });
+      removed += 1;
+    }
+    return removed;
   }
 
   keyFromUrl(url: string): string | null {
