@@ -16,6 +16,13 @@
  *    a client's lag is the time it receives comment_posted minus that time (performance.timeOrigin
  *    + performance.now(): one clock, the machine's, in every process).
  * 5. Up to 5 s for stragglers; lost = clients x comments posted - distinct deliveries; duplicates.
+ * 6. Case 3, notifications (the outbox, decision 0026): one instance, the same clients connected
+ *    (each is in its own user room from the handshake on). After 20 warm-up requests, the host sends
+ *    a friend request (POST user/friend-request) every 100 ms to a different client, at most one per
+ *    client (so at most clients - 20 requests, else 60 s: BENCH_SECONDS); the server queues the
+ *    push in the request's transaction and its job runner emits `notification` after commit. A
+ *    client's lag is the time it receives its friend_request notification minus the time that POST
+ *    was sent; lost = requests answered 200 without a push within the 5 s for stragglers.
  * Prints a table (PASS/MISS); exits 0 whatever the figures, non-zero only when the set-up fails.
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
@@ -26,7 +33,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
-import { JOIN_EVENT, SOCKET_PATH } from '@planns/shared/realtime/realtime.rules';
+import { JOIN_EVENT, NOTIFICATION_MESSAGE, SOCKET_PATH } from '@planns/shared/realtime/realtime.rules';
 import { createDb } from '../apps/server/src/db/database.ts';
 import { findFreePort } from '../apps/server/src/db/embedded-postgres.ts';
 import { hashToken, newToken } from '../apps/server/src/modules/auth/tokens.ts';
@@ -39,11 +46,13 @@ const SECONDS = Number(process.env.BENCH_SECONDS) || 60;
 const INTERVAL_MS = 100; // 10 comments a second
 const COMMENTS = Math.round((SECONDS * 1000) / INTERVAL_MS);
 const WARMUP_COMMENTS = 20;
+const WARMUP_REQUESTS = 20;
+/** Friend requests in case 3: one every INTERVAL_MS, at most one per client (the warm-up's recipients apart). */
+const REQUESTS = Math.max(0, Math.min(COMMENTS, CLIENTS - WARMUP_REQUESTS));
 const STRAGGLER_MS = 5000;
 const CONNECT_CONCURRENCY = 25; // handshakes in flight per client process
 const TARGET_P99_MS = 250;
 const TIMELINE_S = 5;
-const WINDOWS = Math.ceil((COMMENTS * INTERVAL_MS) / 1000 / TIMELINE_S);
 const REDIS_BASE_URL = 'redis://127.0.0.1:6379';
 /** A key in the claimed Redis database: it says who uses it (and expires if the bench dies). */
 const REDIS_CLAIM_KEY = 'planns-bench-realtime:claim';
@@ -74,6 +83,10 @@ interface ClientReport {
   duplicates: number;
   foreign: number;
   warmup: number;
+  /** Per client of this process: when its first friend_request notification came (0: none); more of them; other notifications. */
+  notifiedAt: Float64Array;
+  notifyDuplicates: number;
+  notifyForeign: number;
   disconnected: number;
   /** This process's event-loop delay while the comments came in, ms. */
   loopP99: number;
@@ -84,12 +97,19 @@ type FromClient =
   | { type: 'ready' }
   | { type: 'connected'; ms: number }
   | { type: 'failed'; error: string }
-  | { type: 'status'; received: number; disconnected: number }
+  | { type: 'status'; received: number; notified: number; disconnected: number }
   | ClientReport;
 
 /* ------------------------------------------------------------------ the client process */
 
-function openClient(url: string, token: string, eventId: number, onComment: (msg: unknown) => void, onDisconnect: () => void): Promise<Socket> {
+function openClient(
+  url: string,
+  token: string,
+  eventId: number,
+  onComment: (msg: unknown) => void,
+  onNotification: (msg: unknown) => void,
+  onDisconnect: () => void,
+): Promise<Socket> {
   const socket = connect(url, {
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -99,6 +119,7 @@ function openClient(url: string, token: string, eventId: number, onComment: (msg
     auth: { token },
   });
   socket.on('comment_posted', onComment);
+  socket.on(NOTIFICATION_MESSAGE, onNotification);
   return new Promise((resolve, reject) => {
     socket.once('connect_error', (err) => reject(new Error(`handshake refused: ${err.message}`)));
     socket.once('connect', () => {
@@ -133,6 +154,10 @@ async function runClientProcess(): Promise<void> {
     duplicates: number;
     foreign: number;
     warmup: number;
+    notifiedAt: Float64Array;
+    notified: number;
+    notifyDuplicates: number;
+    notifyForeign: number;
     disconnected: number;
   } | null = null;
 
@@ -164,6 +189,23 @@ async function runClientProcess(): Promise<void> {
     if (at > s.lastAt[seq]!) s.lastAt[seq] = at;
   };
 
+  /** A notification: a friend request's counts once per client (each gets at most one); anything else is foreign. */
+  const notified = (index: number, msg: unknown) => {
+    const at = now();
+    const s = state!;
+    const m = msg as { data?: { action?: unknown } } | null;
+    if (m?.data?.action !== 'friend_request') {
+      s.notifyForeign += 1;
+      return;
+    }
+    if (s.notifiedAt[index] !== 0) {
+      s.notifyDuplicates += 1;
+      return;
+    }
+    s.notifiedAt[index] = at;
+    s.notified += 1;
+  };
+
   const onConnect = async (order: Extract<ToClient, { type: 'connect' }>) => {
     const n = order.tokens.length;
     state = {
@@ -177,6 +219,10 @@ async function runClientProcess(): Promise<void> {
       duplicates: 0,
       foreign: 0,
       warmup: 0,
+      notifiedAt: new Float64Array(n),
+      notified: 0,
+      notifyDuplicates: 0,
+      notifyForeign: 0,
       disconnected: 0,
     };
     const started = now();
@@ -189,6 +235,7 @@ async function runClientProcess(): Promise<void> {
           order.tokens[index]!,
           order.eventId,
           (msg) => receive(index, msg),
+          (msg) => notified(index, msg),
           () => (state!.disconnected += 1),
         );
       }
@@ -203,7 +250,7 @@ async function runClientProcess(): Promise<void> {
     if (msg.type === 'connect') {
       onConnect(msg).catch((err: unknown) => send({ type: 'failed', error: err instanceof Error ? err.message : String(err) }));
     } else if (msg.type === 'status') {
-      send({ type: 'status', received: state?.count ?? 0, disconnected: state?.disconnected ?? 0 });
+      send({ type: 'status', received: state?.count ?? 0, notified: state?.notified ?? 0, disconnected: state?.disconnected ?? 0 });
     } else if (msg.type === 'report') {
       loop.disable();
       const s = state!;
@@ -216,6 +263,9 @@ async function runClientProcess(): Promise<void> {
         duplicates: s.duplicates,
         foreign: s.foreign,
         warmup: s.warmup,
+        notifiedAt: s.notifiedAt,
+        notifyDuplicates: s.notifyDuplicates,
+        notifyForeign: s.notifyForeign,
         disconnected: s.disconnected,
         loopP99: loop.percentile(99) / 1e6,
         loopMax: loop.max / 1e6,
@@ -292,7 +342,7 @@ async function startServer(name: string, databaseUrl: string, redisUrl: string, 
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
-    // The per-IP limit lifted: every request comes from 127.0.0.1 (the comment route has no limit of its own).
+    // The per-IP limit lifted: every request comes from 127.0.0.1 (the comment and friend-request routes have no limit of their own).
     RATE_LIMIT_MAX: '1000000000',
   });
   const base = `http://127.0.0.1:${port}`;
@@ -418,7 +468,9 @@ interface Group {
 
 interface CaseResult {
   name: string;
+  kind: Load['kind'];
   clients: number;
+  /** Comments posted, or friend requests sent (answered 200). */
   posted: number;
   failedPosts: Map<string, number>;
   total: Group;
@@ -430,6 +482,8 @@ interface CaseResult {
   /** Per comment: the first delivery's lag, and how long from the first to the last delivery. */
   first: Stats;
   spread: Stats;
+  /** Notifications: from the POST's answer to the push (negative: the push came first). */
+  afterAnswer: Stats;
   connectSeconds: number;
   joinSeconds: number;
   clientLoopP99: number;
@@ -446,16 +500,31 @@ interface CaseResult {
 
 interface Poster {
   base: string;
+  /** The event every client follows (the comments' event). */
   eventId: number;
   token: string;
 }
 
-async function postComment(poster: Poster, text: string): Promise<string> {
+/** What a case sends: comments on the event the clients follow, or friend requests, each to one client (the user ids in client order). */
+type Load = { kind: 'comments' } | { kind: 'notifications'; userIds: number[] };
+
+/**
+ * The clients in the order the friend requests go to them: the client processes in turn (request
+ * k to process k mod n), so that each process gets a share all along.
+ */
+function recipientOrder(clients: number, per: number): number[] {
+  const order: number[] = [];
+  for (let i = 0; i < per; i += 1) for (let p = 0; p * per < clients; p += 1) if (p * per + i < clients) order.push(p * per + i);
+  return order;
+}
+
+/** POSTs `body` to `route` (under /api) as the host: 'ok' for a 200, else what went wrong. */
+async function postAsHost(poster: Poster, route: string, body: unknown): Promise<string> {
   try {
-    const res = await fetch(`${poster.base}/api/events/${poster.eventId}/comment`, {
+    const res = await fetch(`${poster.base}/api/${route}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${poster.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ comment: text }),
+      body: JSON.stringify(body),
       signal: AbortSignal.timeout(30_000),
     });
     await res.arrayBuffer();
@@ -465,28 +534,43 @@ async function postComment(poster: Poster, text: string): Promise<string> {
   }
 }
 
-/** One comment every INTERVAL_MS on a fixed schedule (a slow answer does not delay the next POST). */
-async function postComments(poster: Poster): Promise<{ ok: boolean[]; sentAt: Float64Array; latencies: number[]; failures: Map<string, number> }> {
-  const ok = new Array<boolean>(COMMENTS).fill(false);
-  const sentAts = new Float64Array(COMMENTS);
+const postComment = (poster: Poster, text: string) => postAsHost(poster, `events/${poster.eventId}/comment`, { comment: text });
+const sendFriendRequest = (poster: Poster, friendId: number) => postAsHost(poster, 'user/friend-request', { friend_id: friendId });
+
+interface Posts {
+  ok: boolean[];
+  sentAt: Float64Array;
+  /** When each POST was answered (0: never). */
+  answeredAt: Float64Array;
+  latencies: number[];
+  failures: Map<string, number>;
+}
+
+/** `count` POSTs, one every INTERVAL_MS on a fixed schedule (a slow answer does not delay the next POST). */
+async function postOnSchedule(count: number, post: (seq: number, sentAt: number) => Promise<string>): Promise<Posts> {
+  const ok = new Array<boolean>(count).fill(false);
+  const sentAts = new Float64Array(count);
+  const answeredAt = new Float64Array(count);
   const latencies: number[] = [];
   const failures = new Map<string, number>();
   const inFlight: Promise<void>[] = [];
   const start = now() + 50;
-  for (let seq = 0; seq < COMMENTS; seq += 1) {
+  for (let seq = 0; seq < count; seq += 1) {
     await sleep(start + seq * INTERVAL_MS - now());
     const sentAt = now();
     sentAts[seq] = sentAt;
     inFlight.push(
-      postComment(poster, commentText(seq, sentAt)).then((outcome) => {
-        latencies.push(now() - sentAt);
+      post(seq, sentAt).then((outcome) => {
+        const at = now();
+        answeredAt[seq] = at;
+        latencies.push(at - sentAt);
         if (outcome === 'ok') ok[seq] = true;
         else failures.set(outcome, (failures.get(outcome) ?? 0) + 1);
       }),
     );
   }
   await Promise.all(inFlight);
-  return { ok, sentAt: sentAts, latencies, failures };
+  return { ok, sentAt: sentAts, answeredAt, latencies, failures };
 }
 
 async function runCase(
@@ -495,9 +579,13 @@ async function runCase(
   tokens: string[],
   poster: Poster,
   probe: { database: string; redisPid: number | null },
+  load: Load = { kind: 'comments' },
 ): Promise<CaseResult> {
   // The clients: process p follows instance p mod n, so with two instances each gets half.
   const per = Math.ceil(tokens.length / CLIENT_PROCESSES);
+  const order = recipientOrder(tokens.length, per);
+  /** Friend request k goes to client order[k]; the warm-up's to the last WARMUP_REQUESTS of the order. */
+  const warmupRecipients = order.slice(Math.max(0, order.length - WARMUP_REQUESTS));
   const processes: ClientProcess[] = [];
   try {
     for (let p = 0; p < CLIENT_PROCESSES && p * per < tokens.length; p += 1) {
@@ -513,11 +601,20 @@ async function runCase(
     const joinSeconds = Math.max(...connected.map((c) => c.ms)) / 1000;
     log(`  ${tokens.length} clients connected and following event ${poster.eventId} in ${connectSeconds.toFixed(1)} s (${instances.map((i) => `${processes.filter((p) => p.instance === i).reduce((n, p) => n + p.tokens.length, 0)} on ${i.name}`).join(', ')})`);
 
-    log(`  warm-up: ${WARMUP_COMMENTS} comments (not counted)`);
-    for (let i = 0; i < WARMUP_COMMENTS; i += 1) {
-      const outcome = await postComment(poster, `warm-up ${i}`);
-      if (outcome !== 'ok') throw new Error(`the warm-up comment was refused: ${outcome}`);
-      await sleep(INTERVAL_MS);
+    if (load.kind === 'comments') {
+      log(`  warm-up: ${WARMUP_COMMENTS} comments (not counted)`);
+      for (let i = 0; i < WARMUP_COMMENTS; i += 1) {
+        const outcome = await postComment(poster, `warm-up ${i}`);
+        if (outcome !== 'ok') throw new Error(`the warm-up comment was refused: ${outcome}`);
+        await sleep(INTERVAL_MS);
+      }
+    } else {
+      log(`  warm-up: ${warmupRecipients.length} friend requests (not counted)`);
+      for (const index of warmupRecipients) {
+        const outcome = await sendFriendRequest(poster, load.userIds[index]!);
+        if (outcome !== 'ok') throw new Error(`the warm-up friend request was refused: ${outcome}`);
+        await sleep(INTERVAL_MS);
+      }
     }
     await sleep(1000);
 
@@ -543,20 +640,28 @@ async function runCase(
         samples.push({ machine: await machineSnapshot(), bench: await benchCpuMs() });
       });
     }, TIMELINE_S * 1000);
-    log(`  posting ${COMMENTS} comments to ${instances[0]!.name}, one every ${INTERVAL_MS} ms`);
-    const posts = await postComments(poster);
+    let posts: Posts;
+    if (load.kind === 'comments') {
+      log(`  posting ${COMMENTS} comments to ${instances[0]!.name}, one every ${INTERVAL_MS} ms`);
+      posts = await postOnSchedule(COMMENTS, (seq, sentAt) => postComment(poster, commentText(seq, sentAt)));
+    } else {
+      log(`  sending ${REQUESTS} friend requests to ${instances[0]!.name}, one every ${INTERVAL_MS} ms, each to another client`);
+      posts = await postOnSchedule(REQUESTS, (seq) => sendFriendRequest(poster, load.userIds[order[seq]!]!));
+    }
     clearInterval(sampler);
     await sampling;
-    if (samples.length <= WINDOWS) samples.push({ machine: await machineSnapshot(), bench: await benchCpuMs() });
+    const windows = Math.ceil((posts.ok.length * INTERVAL_MS) / 1000 / TIMELINE_S);
+    if (samples.length <= windows) samples.push({ machine: await machineSnapshot(), bench: await benchCpuMs() });
     const postedOk = posts.ok.filter(Boolean).length;
-    const expectedAll = tokens.length * postedOk;
+    // Notifications: the warm-up's pushes are in the clients' counts too.
+    const expectedAll = load.kind === 'comments' ? tokens.length * postedOk : postedOk + warmupRecipients.length;
 
     // Stragglers: until every delivery is in, or STRAGGLER_MS.
     const deadline = now() + STRAGGLER_MS;
     let received = 0;
     for (;;) {
       const statuses = await Promise.all(processes.map((cp) => cp.request('status', { type: 'status' })));
-      received = statuses.reduce((n, s) => n + s.received, 0);
+      received = statuses.reduce((n, s) => n + (load.kind === 'comments' ? s.received : s.notified), 0);
       if (received >= expectedAll || now() > deadline) break;
       await sleep(100);
     }
@@ -567,35 +672,10 @@ async function runCase(
     const self = process.cpuUsage(selfBefore);
     const memories = await Promise.all(pids.map((p) => memoryOfPid(p.pid)));
     const reports = await Promise.all(processes.map((cp) => cp.request('report', { type: 'report' })));
-    log(`  ${received} of ${expectedAll} deliveries in; ${postedOk} of ${COMMENTS} comments posted`);
+    log(`  ${received} of ${expectedAll} deliveries in; ${postedOk} of ${posts.ok.length} ${load.kind === 'comments' ? 'comments posted' : 'friend requests sent'}`);
 
-    const group = (label: string, members: { cp: ClientProcess; report: ClientReport }[]): Group => {
-      const clients = members.reduce((n, m) => n + m.cp.tokens.length, 0);
-      let got = 0;
-      for (const { report } of members) for (let seq = 0; seq < COMMENTS; seq += 1) if (posts.ok[seq]) got += report.perSeq[seq]!;
-      const lags = new Float64Array(members.reduce((n, m) => n + m.report.lags.length, 0));
-      let offset = 0;
-      for (const { report } of members) {
-        lags.set(report.lags, offset);
-        offset += report.lags.length;
-      }
-      const expected = clients * postedOk;
-      return { label, clients, expected, received: got, lost: expected - got, duplicates: members.reduce((n, m) => n + m.report.duplicates, 0), lag: stats(lags) };
-    };
-    const members = processes.map((cp, p) => ({ cp, report: reports[p]! }));
-    const total = group(name, members);
-    const groups =
-      instances.length > 1
-        ? instances.map((instance, i) =>
-            group(i === 0 ? `  on ${instance.name} (posted to)` : `  on ${instance.name} (across Redis)`, members.filter((m) => m.cp.instance === instance)),
-          )
-        : [];
-
-    // Per comment, over every client: when the first and the last delivery arrived.
-    const firstLags: number[] = [];
-    const spreads: number[] = [];
     const jiffyMs = 10; // USER_HZ = 100
-    const timeline = Array.from({ length: WINDOWS }, (_, w) => {
+    const timeline = Array.from({ length: windows }, (_, w) => {
       const [a, b] = [samples[w], samples[w + 1]];
       if (!a || !b) return { lag: 0, other: Number.NaN, stall: Number.NaN };
       const totalMs = (b.machine.total - a.machine.total) * jiffyMs;
@@ -603,20 +683,77 @@ async function runCase(
       const wallMs = totalMs / os.cpus().length;
       return { lag: 0, other: Math.max(0, (otherMs / totalMs) * 100), stall: ((b.machine.stallUs - a.machine.stallUs) / 1000 / wallMs) * 100 };
     });
-    let unexpected = 0;
-    for (let seq = 0; seq < COMMENTS; seq += 1) {
-      const count = reports.reduce((n, r) => n + r.perSeq[seq]!, 0);
-      if (!posts.ok[seq]) {
-        unexpected += count;
-        continue;
-      }
-      if (count === 0) continue;
-      const first = Math.min(...reports.filter((r) => r.perSeq[seq]! > 0).map((r) => r.firstAt[seq]!));
-      const last = Math.max(...reports.map((r) => r.lastAt[seq]!));
-      firstLags.push(first - posts.sentAt[seq]!);
-      spreads.push(last - first);
+    const worst = (seq: number, lag: number) => {
       const window = Math.floor((seq * INTERVAL_MS) / 1000 / TIMELINE_S);
-      timeline[window]!.lag = Math.max(timeline[window]!.lag, last - posts.sentAt[seq]!);
+      timeline[window]!.lag = Math.max(timeline[window]!.lag, lag);
+    };
+    const members = processes.map((cp, p) => ({ cp, report: reports[p]! }));
+    // Comments: per comment, over every client, when the first and the last delivery arrived.
+    // Notifications: one delivery per request, so the first is the lag; and how long after the POST's answer it came.
+    const firstLags: number[] = [];
+    const spreads: number[] = [];
+    const afterAnswer: number[] = [];
+    let unexpected = 0;
+    let total: Group;
+    let groups: Group[] = [];
+    if (load.kind === 'comments') {
+      const group = (label: string, members: { cp: ClientProcess; report: ClientReport }[]): Group => {
+        const clients = members.reduce((n, m) => n + m.cp.tokens.length, 0);
+        let got = 0;
+        for (const { report } of members) for (let seq = 0; seq < COMMENTS; seq += 1) if (posts.ok[seq]) got += report.perSeq[seq]!;
+        const lags = new Float64Array(members.reduce((n, m) => n + m.report.lags.length, 0));
+        let offset = 0;
+        for (const { report } of members) {
+          lags.set(report.lags, offset);
+          offset += report.lags.length;
+        }
+        const expected = clients * postedOk;
+        return { label, clients, expected, received: got, lost: expected - got, duplicates: members.reduce((n, m) => n + m.report.duplicates, 0), lag: stats(lags) };
+      };
+      total = group(name, members);
+      groups =
+        instances.length > 1
+          ? instances.map((instance, i) =>
+              group(i === 0 ? `  on ${instance.name} (posted to)` : `  on ${instance.name} (across Redis)`, members.filter((m) => m.cp.instance === instance)),
+            )
+          : [];
+      for (let seq = 0; seq < COMMENTS; seq += 1) {
+        const count = reports.reduce((n, r) => n + r.perSeq[seq]!, 0);
+        if (!posts.ok[seq]) {
+          unexpected += count;
+          continue;
+        }
+        if (count === 0) continue;
+        const first = Math.min(...reports.filter((r) => r.perSeq[seq]! > 0).map((r) => r.firstAt[seq]!));
+        const last = Math.max(...reports.map((r) => r.lastAt[seq]!));
+        firstLags.push(first - posts.sentAt[seq]!);
+        spreads.push(last - first);
+        worst(seq, last - posts.sentAt[seq]!);
+      }
+    } else {
+      // Client i of the whole run is client i - p x per of process p.
+      const notifiedAt = (index: number) => reports[Math.floor(index / per)]!.notifiedAt[index % per]!;
+      for (let seq = 0; seq < posts.ok.length; seq += 1) {
+        const at = notifiedAt(order[seq]!);
+        if (at === 0) continue;
+        if (!posts.ok[seq]) {
+          unexpected += 1;
+          continue;
+        }
+        firstLags.push(at - posts.sentAt[seq]!);
+        spreads.push(0);
+        afterAnswer.push(at - posts.answeredAt[seq]!);
+        worst(seq, at - posts.sentAt[seq]!);
+      }
+      total = {
+        label: name,
+        clients: tokens.length,
+        expected: postedOk,
+        received: firstLags.length,
+        lost: postedOk - firstLags.length,
+        duplicates: reports.reduce((n, r) => n + r.notifyDuplicates, 0),
+        lag: stats(firstLags),
+      };
     }
 
     const resources = pids.map((p, i) => ({
@@ -640,17 +777,19 @@ async function runCase(
 
     return {
       name,
+      kind: load.kind,
       clients: tokens.length,
       posted: postedOk,
       failedPosts: posts.failures,
       total,
       groups,
       unexpected,
-      foreign: reports.reduce((n, r) => n + r.foreign, 0),
+      foreign: reports.reduce((n, r) => n + (load.kind === 'comments' ? r.foreign : r.notifyForeign), 0),
       disconnected: reports.reduce((n, r) => n + r.disconnected, 0),
       post: stats(posts.latencies),
       first: stats(firstLags),
       spread: stats(spreads),
+      afterAnswer: stats(afterAnswer),
       connectSeconds,
       joinSeconds,
       clientLoopP99: Math.max(...reports.map((r) => r.loopP99)),
@@ -671,6 +810,8 @@ async function runCase(
 interface Seeded {
   hostToken: string;
   tokens: string[];
+  /** The people of `tokens`, in the same order. */
+  userIds: number[];
   eventIds: number[];
 }
 
@@ -739,7 +880,7 @@ async function seed(url: string, cases: number): Promise<Seeded> {
       )
       .returning('id')
       .execute();
-    return { hostToken: tokens[0]!, tokens: tokens.slice(1), eventIds: events.map((e) => e.id) };
+    return { hostToken: tokens[0]!, tokens: tokens.slice(1), userIds: people.slice(1).map((p) => p.id), eventIds: events.map((e) => e.id) };
   } finally {
     await db.destroy();
   }
@@ -751,10 +892,11 @@ const num = (n: number, width: number, digits = 1) => (Number.isFinite(n) ? n.to
 const int = (n: number, width: number) => String(n).padStart(width);
 
 function printResults(results: CaseResult[]): void {
-  console.log(
-    `\n${'case'.padEnd(28)}${'clients'.padStart(8)}${'comments'.padStart(9)}${'expected'.padStart(10)}${'received'.padStart(10)}${'lost'.padStart(7)}${'dup'.padStart(5)}` +
-      `${'lag p50'.padStart(9)}${'p95'.padStart(7)}${'p99'.padStart(7)}${'max'.padStart(8)}${'POST p50'.padStart(10)}${'p99'.padStart(7)}${'connect'.padStart(9)}  p99 <= ${TARGET_P99_MS} ms, 0 lost`,
-  );
+  const header = (posted: string) =>
+    console.log(
+      `\n${'case'.padEnd(28)}${'clients'.padStart(8)}${posted.padStart(9)}${'expected'.padStart(10)}${'received'.padStart(10)}${'lost'.padStart(7)}${'dup'.padStart(5)}` +
+        `${'lag p50'.padStart(9)}${'p95'.padStart(7)}${'p99'.padStart(7)}${'max'.padStart(8)}${'POST p50'.padStart(10)}${'p99'.padStart(7)}${'connect'.padStart(9)}  p99 <= ${TARGET_P99_MS} ms, 0 lost`,
+    );
   const row = (g: Group, r: CaseResult, first: boolean) => {
     const verdict = g.lag.p99 <= TARGET_P99_MS && g.lost === 0 ? 'PASS' : 'MISS';
     console.log(
@@ -764,35 +906,54 @@ function printResults(results: CaseResult[]): void {
         `  ${first ? verdict : `(${verdict.toLowerCase()})`}`,
     );
   };
-  for (const r of results) {
-    row(r.total, r, true);
-    for (const g of r.groups) row(g, r, false);
+  const commentCases = results.filter((r) => r.kind === 'comments');
+  const notificationCases = results.filter((r) => r.kind === 'notifications');
+  if (commentCases.length > 0) {
+    header('comments');
+    for (const r of commentCases) {
+      row(r.total, r, true);
+      for (const g of r.groups) row(g, r, false);
+    }
+    console.log('(lag and POST times in ms; "connect": the time to connect every client and have its join_event acknowledged)');
   }
-  console.log('(lag and POST times in ms; "connect": the time to connect every client and have its join_event acknowledged)');
+  if (notificationCases.length > 0) {
+    header('requests');
+    for (const r of notificationCases) row(r.total, r, true);
+    console.log('(friend requests answered 200, each pushed to one client: "expected" one push each; lag: POST sent -> that client has the notification)');
+  }
 
   console.log(`\nwhere the lag comes from, ms:`);
-  console.log(
-    `  ${'case'.padEnd(28)}${'1st delivery p50'.padStart(17)}${'p99'.padStart(7)}${'fan-out p50'.padStart(13)}${'p99'.padStart(7)}${'client loop p99'.padStart(17)}${'max'.padStart(7)}`,
-  );
-  for (const r of results) {
+  if (commentCases.length > 0) {
     console.log(
-      `  ${r.name.padEnd(28)}${num(r.first.p50, 17)}${num(r.first.p99, 7)}${num(r.spread.p50, 13)}${num(r.spread.p99, 7)}${num(r.clientLoopP99, 17)}${num(r.clientLoopMax, 7)}`,
+      `  ${'case'.padEnd(28)}${'1st delivery p50'.padStart(17)}${'p99'.padStart(7)}${'fan-out p50'.padStart(13)}${'p99'.padStart(7)}${'client loop p99'.padStart(17)}${'max'.padStart(7)}`,
     );
+    for (const r of commentCases) {
+      console.log(
+        `  ${r.name.padEnd(28)}${num(r.first.p50, 17)}${num(r.first.p99, 7)}${num(r.spread.p50, 13)}${num(r.spread.p99, 7)}${num(r.clientLoopP99, 17)}${num(r.clientLoopMax, 7)}`,
+      );
+    }
+    console.log('  (1st delivery: POST sent -> the first client has the comment: request, SQL, emit; fan-out: first -> last client;');
+    console.log("   client loop: the event-loop delay of the busiest client process while the comments came in)");
   }
-  console.log('  (1st delivery: POST sent -> the first client has the comment: request, SQL, emit; fan-out: first -> last client;');
-  console.log("   client loop: the event-loop delay of the busiest client process while the comments came in)");
+  if (notificationCases.length > 0) {
+    console.log(`  ${'case'.padEnd(28)}${'after the answer p50'.padStart(21)}${'p99'.padStart(7)}${'max'.padStart(7)}${'client loop p99'.padStart(17)}${'max'.padStart(7)}`);
+    for (const r of notificationCases) {
+      console.log(`  ${r.name.padEnd(28)}${num(r.afterAnswer.p50, 21)}${num(r.afterAnswer.p99, 7)}${num(r.afterAnswer.max, 7)}${num(r.clientLoopP99, 17)}${num(r.clientLoopMax, 7)}`);
+    }
+    console.log("  (after the answer: the POST's 200 -> the push (the job runs after commit; negative: the push came first))");
+  }
   for (const r of results) {
     const failed = [...r.failedPosts].map(([k, v]) => `${v} x ${k}`).join(', ');
     const odd = [
       failed ? `failed POSTs: ${failed}` : '',
       r.disconnected ? `${r.disconnected} clients disconnected` : '',
-      r.unexpected ? `${r.unexpected} deliveries of comments whose POST failed` : '',
+      r.unexpected ? `${r.unexpected} deliveries of ${r.kind === 'comments' ? 'comments' : 'friend requests'} whose POST failed` : '',
       r.foreign ? `${r.foreign} messages that were not this bench's` : '',
     ].filter(Boolean);
     if (odd.length > 0) console.log(`  ${r.name}: ${odd.join('; ')}`);
   }
 
-  console.log(`\neach ${TIMELINE_S} s of posting: the worst lag of its comments, and the machine meanwhile (other work: CPU not used by the bench, % of all cores):`);
+  console.log(`\neach ${TIMELINE_S} s of posting: the worst lag of its comments (case 3: friend requests), and the machine meanwhile (other work: CPU not used by the bench, % of all cores):`);
   for (const r of results) {
     const line = (label: string, pick: (w: CaseResult['timeline'][number]) => number) => `    ${label.padEnd(24)}${r.timeline.map((w) => num(pick(w), 5, 0)).join('')}`;
     console.log(`  ${r.name}`);
@@ -801,7 +962,7 @@ function printResults(results: CaseResult[]): void {
     console.log(line('CPU pressure, %', (w) => w.stall));
   }
 
-  console.log('\nthe machine while the comments were posted (CPU busy: % of all cores; pressure: % of the time some task waited for a core):');
+  console.log('\nthe machine while the comments (case 3: friend requests) were posted (CPU busy: % of all cores; pressure: % of the time some task waited for a core):');
   for (const r of results) {
     const m = r.machine;
     console.log(
@@ -809,7 +970,7 @@ function printResults(results: CaseResult[]): void {
     );
   }
 
-  console.log('\nprocesses while the comments were posted (CPU: % of one core; memory: MiB now / peak):');
+  console.log('\nprocesses while the comments (case 3: friend requests) were posted (CPU: % of one core; memory: MiB now / peak):');
   for (const r of results) {
     console.log(`  ${r.name}`);
     for (const p of r.resources) console.log(`    ${p.label.padEnd(24)}${num(p.cpuPercent, 7, 0)} %${num(p.rss, 9)}${Number.isFinite(p.peak) ? ` / ${num(p.peak, 0)}` : ''}`);
@@ -853,7 +1014,7 @@ async function main(): Promise<number> {
     // Also when something else ends this process first (embedded-postgres's exit hook on a signal).
     if (process.env.BENCH_KEEP !== '1') process.on('exit', removeDataDirs);
     log(`PostgreSQL ${scratch.version} (${scratch.label}), migrated`);
-    const seeded = await seed(scratch.url, 2);
+    const seeded = await seed(scratch.url, 3);
     const database = new URL(scratch.url).pathname.slice(1);
     log(`seeded ${CLIENTS} people and the host, each with a session; events ${seeded.eventIds.join(', ')} (public)`);
 
@@ -882,11 +1043,23 @@ async function main(): Promise<number> {
       results.push(await runCase('(2) two instances + Redis', [a, b], seeded.tokens, poster2, { database, redisPid: claim.pid }));
       await Promise.all([stopChild(a.child), stopChild(b.child)]);
     }
+
+    log('case 3: notifications (friend requests), one instance, no Redis');
+    const notifying = await startServer('A', scratch.url, '', dataDirs);
+    log(`  server A ready on ${notifying.base} (pid ${notifying.child.pid})`);
+    const poster3 = { base: notifying.base, eventId: seeded.eventIds[2]!, token: seeded.hostToken };
+    results.push(
+      await runCase('(3) notifications, 1 server', [notifying], seeded.tokens, poster3, { database, redisPid: null }, { kind: 'notifications', userIds: seeded.userIds }),
+    );
+    await stopChild(notifying.child);
     const loadAfter = os.loadavg()[0]!;
 
     console.log(`\n=== bench:realtime on PostgreSQL ${scratch.version} (${scratch.label}), ${os.cpus().length} cores, Node ${process.version}`);
     console.log(
       `${CLIENTS} socket.io clients (websocket) in ${CLIENT_PROCESSES} processes, one comment every ${INTERVAL_MS} ms for ${SECONDS} s after ${WARMUP_COMMENTS} warm-up comments; up to ${STRAGGLER_MS / 1000} s for stragglers`,
+    );
+    console.log(
+      `case 3: one friend request every ${INTERVAL_MS} ms, each to another client (at most one each: ${REQUESTS} requests) after ${WARMUP_REQUESTS} warm-up requests; up to ${STRAGGLER_MS / 1000} s for stragglers`,
     );
     console.log(`machine load average (1 min) before ${loadBefore.toFixed(1)}, after ${loadAfter.toFixed(1)}: servers, clients, PostgreSQL and Redis share the cores`);
     printResults(results);
