@@ -304,7 +304,7 @@ describe('a re-check that cannot be made fails closed', async () => {
 const hasRedis = await redisAnswers();
 
 describe.skipIf(!hasRedis)('live rooms across two instances sharing Redis', async () => {
-  const a = await createTestApp({ sockets: true, redis: redisClient(), env: { RATE_LIMIT_MAX: '1000000' } });
+  const a = await createTestApp({ sockets: true, redis: await redisClient(), env: { RATE_LIMIT_MAX: '1000000' } });
   const b = await secondInstance(a);
   await listen(a);
   const { person, follower } = await setUp(a, b.url);

@@ -80,7 +80,7 @@ describe('socket.io rooms', async () => {
 const hasRedis = await redisAnswers();
 
 describe.skipIf(!hasRedis)('two instances sharing Redis (Redis Streams adapter)', async () => {
-  const a = await createTestApp({ sockets: true, redis: redisClient(), env: { RATE_LIMIT_MAX: '1000000' } });
+  const a = await createTestApp({ sockets: true, redis: await redisClient(), env: { RATE_LIMIT_MAX: '1000000' } });
   const b = await secondInstance(a);
   const urlA = await listen(a);
   const urlB = b.url;

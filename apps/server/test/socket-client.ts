@@ -73,9 +73,47 @@ export async function redisAnswers(): Promise<boolean> {
   }
 }
 
-/** A Redis client for one instance, closed after the file's tests (after the apps: registered first). */
-export function redisClient(): Redis {
-  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
+/**
+ * The Redis logical database of this test file. Test files run side by side in several workers,
+ * and their databases all number their events, sessions and users from 1: on one shared stream
+ * the instances of one file would receive the others' messages and re-check requests for "event
+ * 1". Each file claims a database of its own (1-15, a claim key with an expiry in database 0),
+ * empties it, and gives it back after its tests.
+ */
+let fileDatabase: Promise<number> | undefined;
+const CLAIM_PREFIX = 'planns-test:redis-db:';
+
+function claimFileDatabase(): Promise<number> {
+  fileDatabase ??= (async () => {
+    const admin = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
+    try {
+      const databases = Number(((await admin.config('GET', 'databases')) as string[])[1] ?? 16);
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        for (let n = 1; n < databases; n += 1) {
+          if ((await admin.set(`${CLAIM_PREFIX}${n}`, String(process.pid), 'EX', 900, 'NX')) === 'OK') {
+            await admin.select(n);
+            await admin.flushdb();
+            afterAll(async () => {
+              const release = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
+              await release.del(`${CLAIM_PREFIX}${n}`).catch(() => {});
+              await release.quit().catch(() => release.disconnect());
+            });
+            return n;
+          }
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('no free Redis logical database for this test file');
+    } finally {
+      await admin.quit().catch(() => admin.disconnect());
+    }
+  })();
+  return fileDatabase;
+}
+
+/** A Redis client for one instance, on this file's own database, closed after the file's tests (after the apps: registered first). */
+export async function redisClient(): Promise<Redis> {
+  const redis = new Redis(`${REDIS_URL}/${await claimFileDatabase()}`, { maxRetriesPerRequest: 2 });
   afterAll(async () => {
     await redis.quit().catch(() => redis.disconnect());
   });
@@ -87,7 +125,7 @@ export function redisClient(): Redis {
  * its own Redis connection, its own socket server, listening on its own port.
  */
 export async function secondInstance(a: TestContext): Promise<{ app: FastifyInstance; deps: TestContext['deps']; url: string }> {
-  const deps = { ...a.deps, redis: redisClient(), realtime: new RealtimeHub() };
+  const deps = { ...a.deps, redis: await redisClient(), realtime: new RealtimeHub() };
   const app = await buildApp(deps);
   attachSocketServer(app, deps);
   await app.ready();
