@@ -7,7 +7,7 @@
  *    SMS flow), one host, and one public event per case.
  * 2. The real server (apps/server/src/main.ts) in child processes: case 1 one instance without
  *    Redis; case 2 two instances sharing the machine's Redis (REDIS_URL, in a Redis logical database
- *    of their own: see claimRedisDatabase), skipped when Redis does not answer.
+ *    of their own: see redis-claim.ts), skipped when Redis does not answer.
  * 3. The clients in 4 child processes (this file with the argument `client`): 1,000 socket.io
  *    clients over websockets, each signed in with its own bearer token and following the event
  *    (join_event, acknowledged {ok:true}); in case 2 half of them on each instance.
@@ -31,13 +31,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { JOIN_EVENT, NOTIFICATION_MESSAGE, SOCKET_PATH } from '@planns/shared/realtime/realtime.rules';
 import { createDb } from '../apps/server/src/db/database.ts';
 import { findFreePort } from '../apps/server/src/db/embedded-postgres.ts';
 import { hashToken, newToken } from '../apps/server/src/modules/auth/tokens.ts';
 import { newEventHash } from '../apps/server/src/modules/events/events.repo.ts';
+import { claimRedisDatabase } from './redis-claim.ts';
 import { backendPids, cpuMsOfPid, log, memoryOfPid, openScratchDatabase, startChild, stopAllChildren, stopChild, waitForOk } from './bench-support.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS) || 1000;
@@ -348,70 +348,6 @@ async function startServer(name: string, databaseUrl: string, redisUrl: string, 
   const base = `http://127.0.0.1:${port}`;
   await waitForOk(`${base}/api/health`, child, `server ${name}`);
   return { name, child, base };
-}
-
-interface RedisClaim {
-  url: string;
-  db: number;
-  /** The Redis server's process id (INFO server), for its CPU time; null when unknown. */
-  pid: number | null;
-  /** Deletes what the bench left in the claimed database; says what is left there. */
-  release(): Promise<string>;
-}
-
-/**
- * The two instances need a Redis that nobody else's planns shares: the server has no setting for
- * the adapter's stream name (always "socket.io") or the rate-limit key prefix ("planns-rl:"), so
- * they would read other servers' broadcasts (and send theirs to them: event ids of scratch
- * databases coincide). Keys and streams belong to a logical database, so the bench claims one that
- * no client has selected and that holds no keys, and points REDIS_URL at it (redis://host/N).
- */
-async function claimRedisDatabase(): Promise<RedisClaim | { skipped: string }> {
-  const redis = new Redis(REDIS_BASE_URL, { lazyConnect: true, connectTimeout: 1000, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch (err) {
-    redis.disconnect();
-    return { skipped: `Redis at ${REDIS_BASE_URL} does not answer (${err instanceof Error ? err.message : String(err)})` };
-  }
-  try {
-    const databases = await redis
-      .config('GET', 'databases')
-      .then((reply) => Number((reply as string[])[1]) || 16)
-      .catch(() => 16);
-    const selected = await redis
-      .client('LIST')
-      .then((list) => new Set([...String(list).matchAll(/\bdb=(\d+)/g)].map((m) => Number(m[1]))))
-      .catch(() => new Set<number>());
-    for (let db = databases - 1; db >= 1; db -= 1) {
-      if (selected.has(db)) continue;
-      await redis.select(db);
-      if ((await redis.dbsize()) > 0) continue;
-      if ((await redis.set(REDIS_CLAIM_KEY, String(process.pid), 'EX', 3600, 'NX')) !== 'OK') continue;
-      const pid = Number(/^process_id:(\d+)/m.exec(await redis.info('server'))?.[1]) || null;
-      redis.disconnect();
-      return {
-        url: `${REDIS_BASE_URL}/${db}`,
-        db,
-        pid,
-        release: async () => {
-          const c = new Redis(`${REDIS_BASE_URL}/${db}`, { maxRetriesPerRequest: 1 });
-          try {
-            const ours = (await c.keys('*')).filter((k) => k === REDIS_CLAIM_KEY || k === 'socket.io' || k.startsWith('planns-rl:') || k.startsWith('sio:session:'));
-            if (ours.length > 0) await c.del(...ours);
-            return `${ours.length} keys deleted, ${await c.dbsize()} left`;
-          } finally {
-            c.disconnect();
-          }
-        },
-      };
-    }
-    return { skipped: `no free Redis logical database (1-${databases - 1}) at ${REDIS_BASE_URL}` };
-  } finally {
-    redis.disconnect();
-  }
 }
 
 /**
@@ -1029,7 +965,7 @@ async function main(): Promise<number> {
     results.push(await runCase('(1) one instance', [single], seeded.tokens, poster1, { database, redisPid: null }));
     await stopChild(single.child);
 
-    const claim = await claimRedisDatabase();
+    const claim = await claimRedisDatabase(REDIS_BASE_URL, REDIS_CLAIM_KEY, 3600);
     if ('skipped' in claim) {
       skipped = claim.skipped;
       log(`case 2 skipped: ${skipped}`);

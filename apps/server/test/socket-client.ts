@@ -6,6 +6,7 @@ import { afterAll } from 'vitest';
 import { JOIN_EVENT, SOCKET_PATH } from '@planns/shared/realtime/realtime.rules';
 import { buildApp } from '../src/app.ts';
 import { RealtimeHub } from '../src/realtime/realtime-hub.ts';
+import { claimRedisDatabase } from '../../../scripts/redis-claim.ts';
 import { attachSocketServer } from '../src/realtime/socket-server.ts';
 import type { TestContext } from './harness.ts';
 
@@ -74,46 +75,27 @@ export async function redisAnswers(): Promise<boolean> {
 }
 
 /**
- * The Redis logical database of this test file. Test files run side by side in several workers,
- * and their databases all number their events, sessions and users from 1: on one shared stream
- * the instances of one file would receive the others' messages and re-check requests for "event
- * 1". Each file claims a database of its own (1-15, a claim key with an expiry in database 0),
- * empties it, and gives it back after its tests.
+ * The Redis logical database of this test file (scripts/redis-claim.ts). Test files run side by
+ * side in several workers, and their databases all number their events, sessions and users from
+ * 1: on one shared stream the instances of one file would receive the others' messages and
+ * re-check requests for "event 1". Given back, with what planns wrote there, after its tests.
  */
-let fileDatabase: Promise<number> | undefined;
-const CLAIM_PREFIX = 'planns-test:redis-db:';
+let fileDatabase: Promise<string> | undefined;
 
-function claimFileDatabase(): Promise<number> {
-  fileDatabase ??= (async () => {
-    const admin = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
-    try {
-      const databases = Number(((await admin.config('GET', 'databases')) as string[])[1] ?? 16);
-      for (let attempt = 0; attempt < 200; attempt += 1) {
-        for (let n = 1; n < databases; n += 1) {
-          if ((await admin.set(`${CLAIM_PREFIX}${n}`, String(process.pid), 'EX', 900, 'NX')) === 'OK') {
-            await admin.select(n);
-            await admin.flushdb();
-            afterAll(async () => {
-              const release = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
-              await release.del(`${CLAIM_PREFIX}${n}`).catch(() => {});
-              await release.quit().catch(() => release.disconnect());
-            });
-            return n;
-          }
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error('no free Redis logical database for this test file');
-    } finally {
-      await admin.quit().catch(() => admin.disconnect());
-    }
-  })();
+function claimFileDatabase(): Promise<string> {
+  fileDatabase ??= claimRedisDatabase(REDIS_URL, 'planns-test:claim', 900).then((claim) => {
+    if ('skipped' in claim) throw new Error(claim.skipped);
+    afterAll(async () => {
+      await claim.release();
+    });
+    return claim.url;
+  });
   return fileDatabase;
 }
 
 /** A Redis client for one instance, on this file's own database, closed after the file's tests (after the apps: registered first). */
 export async function redisClient(): Promise<Redis> {
-  const redis = new Redis(`${REDIS_URL}/${await claimFileDatabase()}`, { maxRetriesPerRequest: 2 });
+  const redis = new Redis(await claimFileDatabase(), { maxRetriesPerRequest: 2 });
   afterAll(async () => {
     await redis.quit().catch(() => redis.disconnect());
   });
