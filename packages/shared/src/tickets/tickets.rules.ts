@@ -41,6 +41,11 @@ export interface TicketType {
 
 export type TicketTypeField = 'name' | 'price' | 'currency';
 
+/** A whole number above 0: a price in minor units, a quantity. */
+function isPositiveWhole(value: number | null | undefined): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0;
+}
+
 /** Each type's problems, by field, in the editor's order (an empty object: none). */
 export function ticketTypeProblems(types: readonly TicketTypeDraft[]): Partial<Record<TicketTypeField, string>>[] {
   const seen = new Set<string>();
@@ -53,7 +58,7 @@ export function ticketTypeProblems(types: readonly TicketTypeDraft[]): Partial<R
       if (seen.has(key)) problems.name = TICKET_MESSAGES.duplicateTicketTypeName;
       seen.add(key);
     }
-    if (typeof type.price !== 'number' || !Number.isInteger(type.price) || type.price <= 0) problems.price = TICKET_MESSAGES.ticketPriceRequired;
+    if (!isPositiveWhole(type.price)) problems.price = TICKET_MESSAGES.ticketPriceRequired;
     if (!isCurrency(type.currency)) problems.currency = TICKET_MESSAGES.currencyRequired;
     return problems;
   });
@@ -90,7 +95,7 @@ const FREE: Pricing = { pricing_mode: 'single', price: null, currency: null, tic
 export function normalizePricing(draft: PricingDraft): Pricing {
   if (draft.pricing_mode === 'multiple') {
     const kept = (draft.ticket_types ?? []).filter(
-      (t) => (t.name?.trim() ?? '') !== '' && typeof t.price === 'number' && Number.isInteger(t.price) && t.price > 0,
+      (t) => (t.name?.trim() ?? '') !== '' && isPositiveWhole(t.price),
     );
     const currency = kept.map((t) => t.currency).find(isCurrency) ?? (isCurrency(draft.currency) ? draft.currency : null);
     if (kept.length === 0 || currency === null) return FREE;
@@ -105,11 +110,11 @@ export function normalizePricing(draft: PricingDraft): Pricing {
         price: t.price!,
         currency,
         description: t.description?.trim() || null,
-        quantity: typeof t.quantity === 'number' && Number.isInteger(t.quantity) && t.quantity > 0 ? t.quantity : null,
+        quantity: isPositiveWhole(t.quantity) ? t.quantity : null,
       })),
     };
   }
-  if (typeof draft.price !== 'number' || !Number.isInteger(draft.price) || draft.price <= 0 || !isCurrency(draft.currency)) return FREE;
+  if (!isPositiveWhole(draft.price) || !isCurrency(draft.currency)) return FREE;
   return {
     pricing_mode: 'single',
     price: draft.price,
