@@ -102,45 +102,44 @@ export async function startJobRunner(deps: AppDeps, options: JobRunnerOptions): 
   let current: Runner | undefined;
   let restartTimer: NodeJS.Timeout | undefined;
 
-  const supervise = (runner: Runner) => {
-    const restart = (why: string) => {
+  const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+  const tryAgainLater = (what: string) => {
+    options.log('error', `jobs: ${what}; trying again in ${RESTART_MS / 1000} s`);
+    restartTimer = setTimeout(() => void restart(), RESTART_MS);
+    restartTimer.unref();
+  };
+  /** Runs with this runner until it ends, and starts another should it end while not stopping. */
+  const adopt = (runner: Runner) => {
+    current = runner;
+    const ended = (why: string) => {
       if (stopping || current !== runner) return;
       current = undefined;
-      options.log('error', `jobs: the runner stopped (${why}); starting it again in ${RESTART_MS / 1000} s`);
-      restartTimer = setTimeout(() => void begin(), RESTART_MS);
-      restartTimer.unref();
+      tryAgainLater(`the runner stopped (${why})`);
     };
-    runner.promise.then(
-      () => restart('it ended'),
-      (err: unknown) => restart(err instanceof Error ? err.message : String(err)),
-    );
+    runner.promise.then(() => ended('it ended'), (err: unknown) => ended(errorText(err)));
   };
-  const begin = async () => {
+  const restart = async () => {
     if (stopping) return;
     try {
-      const runner = await run(runnerOptions, tasks, crons);
-      current = runner;
-      supervise(runner);
+      adopt(await run(runnerOptions, tasks, crons));
     } catch (err) {
-      options.log('error', `jobs: the runner could not start (${err instanceof Error ? err.message : String(err)}); trying again in ${RESTART_MS / 1000} s`);
-      restartTimer = setTimeout(() => void begin(), RESTART_MS);
-      restartTimer.unref();
+      tryAgainLater(`the runner could not start (${errorText(err)})`);
     }
   };
 
+  // The first start's failure is the caller's (the server does not start without its runner).
   try {
-    current = await run(runnerOptions, tasks, crons);
+    adopt(await run(runnerOptions, tasks, crons));
   } catch (err) {
     await pool.end();
     throw err;
   }
-  supervise(current);
   return {
     events,
     stop: async () => {
       stopping = true;
       clearTimeout(restartTimer);
-      await current?.stop().catch((err: unknown) => options.log('warn', `jobs: stopping the runner: ${err instanceof Error ? err.message : String(err)}`));
+      await current?.stop().catch((err: unknown) => options.log('warn', `jobs: stopping the runner: ${errorText(err)}`));
       await pool.end();
     },
   };
