@@ -77,7 +77,7 @@ export async function acceptRequest(deps: AppDeps, actor: Actor, requestId: numb
     await repo.deleteRequestsBetween(tx, request.user_id, request.friend_id);
     const now = deps.clock.now();
     await repo.befriend(tx, request.user_id, request.friend_id, now);
-    return notify(tx, { recipients: [request.user_id], as: 'person', action: 'friend_accepted', authorId: actor.userId, now });
+    await notify(tx, { recipients: [request.user_id], as: 'person', action: 'friend_accepted', authorId: actor.userId, now });
   });
   const friend = await findUser(deps.db, request.user_id);
   if (!friend) throw notFound('User not found');
@@ -103,8 +103,8 @@ export async function follow(deps: AppDeps, actor: Actor, userId: number): Promi
   await requireUser(deps, userId);
   await inTransaction(deps.db, async (tx) => {
     const now = deps.clock.now();
-    if (!(await repo.follow(tx, actor.userId, userId, now))) return [];
-    return notify(tx, { recipients: [userId], as: 'person', action: 'user_following', authorId: actor.userId, now });
+    if (!(await repo.follow(tx, actor.userId, userId, now))) return;
+    await notify(tx, { recipients: [userId], as: 'person', action: 'user_following', authorId: actor.userId, now });
   });
   return repo.followStatus(deps.db, actor.userId, userId);
 }

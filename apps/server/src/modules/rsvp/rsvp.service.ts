@@ -40,9 +40,9 @@ export async function join(deps: AppDeps, actor: Actor, eventId: number, body: J
     const before = await repo.currentStatus(tx, eventId, actor.userId);
     const now = deps.clock.now();
     await repo.saveAnswer(tx, { eventId, userId: actor.userId, status, companionIds: companions, note: body.note, now });
-    if (before === status) return [];
+    if (before === status) return;
     const action = status === 'going' ? 'user_joined_event' : 'user_maybe_event';
-    return notify(tx, { recipients: [event.user_id], as: 'host', action, authorId: actor.userId, eventId, note: body.note, now });
+    await notify(tx, { recipients: [event.user_id], as: 'host', action, authorId: actor.userId, eventId, note: body.note, now });
   });
   deps.realtime?.emit(eventRoom('user_joined_event', eventId), 'user_joined_event', { event_id: eventId, by: actor.userId, status });
   return events.present(deps, actor, eventId);
@@ -56,8 +56,8 @@ export async function reject(deps: AppDeps, actor: Actor, eventId: number, body:
     const before = await repo.currentStatus(tx, eventId, actor.userId);
     const now = deps.clock.now();
     await repo.saveAnswer(tx, { eventId, userId: actor.userId, status: 'rejected', companionIds: [], note: body.note, now });
-    if (before === 'rejected') return [];
-    return notify(tx, { recipients: [event.user_id], as: 'host', action: 'user_rejected_event', authorId: actor.userId, eventId, note: body.note, now });
+    if (before === 'rejected') return;
+    await notify(tx, { recipients: [event.user_id], as: 'host', action: 'user_rejected_event', authorId: actor.userId, eventId, note: body.note, now });
   });
   deps.realtime?.emit(eventRoom('user_rejected_event', eventId), 'user_rejected_event', { event_id: eventId, by: actor.userId, status: 'rejected' });
   return events.present(deps, actor, eventId);

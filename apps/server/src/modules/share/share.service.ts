@@ -29,7 +29,7 @@ export async function shareEvent(deps: AppDeps, actor: Actor, eventId: number, u
       .values(friends.map((user_id) => ({ event_id: eventId, user_id, invited_by: actor.userId, created_at: now })))
       .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
       .execute();
-    return notify(tx, { recipients: friends, as: 'person', action: 'event_shared', authorId: actor.userId, eventId, now });
+    await notify(tx, { recipients: friends, as: 'person', action: 'event_shared', authorId: actor.userId, eventId, now });
   });
   return friends;
 }
