@@ -29,7 +29,7 @@ import { TYPO_THRESHOLD } from '../apps/server/src/db/database.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
 import { listEvents } from '../apps/server/src/modules/events/events.service.ts';
-import { buildGeocodingProvider, buildSmsProvider, buildStorageProvider } from '../apps/server/src/providers/build-providers.ts';
+import { buildGeocodingProvider, buildPaymentsProvider, buildSmsProvider, buildStorageProvider } from '../apps/server/src/providers/build-providers.ts';
 import { systemClock } from '../apps/server/src/providers/clock.ts';
 import { backendPids, cpuMsOfPid, log, openScratchDatabase, startBareServer, startPlannsServer, stopAllChildren, stopChild } from './bench-support.ts';
 
@@ -575,6 +575,7 @@ async function main(): Promise<void> {
       sms: buildSmsProvider(config, systemClock, () => {}),
       storage: buildStorageProvider(config),
       geocoding: buildGeocodingProvider(config),
+      payments: buildPaymentsProvider(config, { db, clock: systemClock }),
     };
     const distanceOnly = weekendPath.replace(/&preset=weekend&tz=[^&]*/, '');
     const verdicts = [

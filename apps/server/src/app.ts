@@ -32,6 +32,10 @@ import { galleryRoutes } from './modules/gallery/gallery.routes.ts';
 import { mediaAccess } from './modules/gallery/media-access.service.ts';
 import { mediaRoutes } from './modules/gallery/media.routes.ts';
 import { rsvpRoutes } from './modules/rsvp/rsvp.routes.ts';
+import { paymentsWebhookRoutes } from './modules/payments/payments-webhook.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { testProviderRoutes } from './modules/test-provider/test-provider.routes.ts';
+import { TestPaymentsProvider } from './providers/payments/test-payments.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { ConsoleSmsProvider } from './providers/sms/console-sms.ts';
@@ -115,6 +119,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(groupsRoutes, { deps });
       await api.register(galleryRoutes, { deps });
       await api.register(mediaRoutes, { deps });
+      await api.register(paymentsRoutes, { deps, onChange: () => visitorLists.clear() });
+      await api.register(paymentsWebhookRoutes, { deps });
+      if (deps.payments instanceof TestPaymentsProvider) {
+        await api.register(testProviderRoutes, { deps, provider: deps.payments, onChange: () => visitorLists.clear() });
+      }
       if (deps.sms instanceof ConsoleSmsProvider) await api.register(devRoutes, { sms: deps.sms });
     },
     { prefix: '/api' },

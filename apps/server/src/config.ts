@@ -17,6 +17,7 @@ export const DEMO_CITIES = ['barcelona', 'madrid', 'new_york', 'tel_aviv', 'toky
 export type DemoCity = (typeof DEMO_CITIES)[number];
 
 const TWILIO_KEYS = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_VERIFY_SERVICE_SID', 'TWILIO_FROM'] as const;
+const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -49,6 +50,18 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, bool.default(false)),
   /** Lifetime of the presigned GET URLs /media/<key> redirects to (SigV4 allows a week at most). */
   S3_PRESIGN_SECONDS: int(60, 604_800, 3600),
+  /** Payments (decision 0028): `test` plays the provider inside planns; `stripe` is Stripe Connect. */
+  PAYMENTS_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['test', 'stripe']).default('test')),
+  STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'a Stripe secret key (sk_test_..., sk_live_... or a restricted rk_...)').optional()),
+  STRIPE_PUBLISHABLE_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'a Stripe publishable key (pk_test_... or pk_live_...)').optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, "a webhook endpoint's signing secret (whsec_...)").optional()),
+  /** The signing secret of the Connect endpoint (connected accounts' events: account.updated), when it is another endpoint than STRIPE_WEBHOOK_SECRET's. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, "a webhook endpoint's signing secret (whsec_...)").optional()),
+  /** planns' service fee, percent of a checkout's total (decision 0027): 0 to 50, up to two decimals. */
+  PLATFORM_FEE_PERCENT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0).max(50).multipleOf(0.01, 'at most two decimals').default(5),
+  ),
   ANALYTICS_PROVIDER: z.enum(['none']).default('none'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
@@ -93,7 +106,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
     s3Problems.push(env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID' : 'S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY');
   }
-  const providerProblems = [...twilioProblems, ...googleProblems, ...s3Problems];
+  const stripeProblems =
+    env.PAYMENTS_PROVIDER === 'stripe' ? STRIPE_KEYS.filter((key) => !env[key]).map((key) => `${key}: required when PAYMENTS_PROVIDER=stripe`) : [];
+  // Test keys with live keys (or the reverse) would take payments in one mode and show them in the other.
+  const modes = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY].map((key) => /_(test|live)_/.exec(key ?? '')?.[1]).filter(Boolean);
+  if (env.PAYMENTS_PROVIDER === 'stripe' && new Set(modes).size > 1) {
+    stripeProblems.push('STRIPE_PUBLISHABLE_KEY: must be of the same mode (test or live) as STRIPE_SECRET_KEY');
+  }
+  const providerProblems = [...twilioProblems, ...googleProblems, ...s3Problems, ...stripeProblems];
   if (!parsed.success || providerProblems.length > 0) {
     const issues = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new ConfigError([...issues, ...providerProblems]);

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Clock } from './providers/clock.ts';
+import type { PaymentsProvider } from './providers/payments/payments-provider.ts';
 import type { GeocodingProvider } from './providers/geocoding/geocoding-provider.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import type { StorageProvider } from './providers/storage/storage-provider.ts';
@@ -15,6 +16,7 @@ export interface AppDeps {
   sms: SmsProvider;
   storage: StorageProvider;
   geocoding: GeocodingProvider;
+  payments: PaymentsProvider;
   /** Set when REDIS_URL is configured (rate-limit store; later the socket.io adapter). */
   redis?: Redis;
   /** Live messages to socket.io rooms, published after commit (absent: nothing is sent). */

@@ -10,11 +10,12 @@ import { startJobRunner, type JobLog, type JobRunner } from './jobs/job-runner.t
 import { sweepUploadTempFiles } from './media/upload-temp-files.ts';
 import { systemClock } from './providers/clock.ts';
 import { OfflineGeocodingProvider } from './providers/geocoding/offline-geocoding.ts';
-import { buildGeocodingProvider, buildSmsProvider, buildStorageProvider } from './providers/build-providers.ts';
+import { buildGeocodingProvider, buildPaymentsProvider, buildSmsProvider, buildStorageProvider } from './providers/build-providers.ts';
 import { RealtimeHub } from './realtime/realtime-hub.ts';
 import { attachSocketServer } from './realtime/socket-server.ts';
 import { seedDemoEvents } from './seed/demo-events-seed.ts';
 import { seedDemoGallery } from './seed/demo-gallery-seed.ts';
+import { seedDemoPayments } from './seed/demo-payments-seed.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
 
 /** How long requests in flight may run on once a stop signal came. */
@@ -81,14 +82,15 @@ async function main(): Promise<void> {
   const storage = buildStorageProvider(config);
   const sms = buildSmsProvider(config, clock, bootLog);
   const geocoding = buildGeocodingProvider(config);
+  const payments = buildPaymentsProvider(config, { db, clock });
   const realtime = new RealtimeHub();
-  const deps = { config, db, clock, sms, storage, geocoding, realtime, ...(redis ? { redis } : {}) };
+  const deps = { config, db, clock, sms, storage, geocoding, payments, realtime, ...(redis ? { redis } : {}) };
 
   if (config.SEED_DEMO) {
     const seedStarted = Date.now();
     // People on an empty database; events once the people exist and there are no events yet;
     // gallery photos on past demo events once.
-    const seeded = [await seedDemoData(deps), await seedDemoEvents(deps), await seedDemoGallery(deps)].filter(Boolean);
+    const seeded = [await seedDemoData(deps), await seedDemoEvents(deps), await seedDemoGallery(deps), await seedDemoPayments(deps)].filter(Boolean);
     if (seeded.length > 0) bootLog(`seeded demo data: ${seeded.join(', ')} in ${Date.now() - seedStarted} ms`);
   }
 

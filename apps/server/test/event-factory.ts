@@ -29,8 +29,12 @@ export interface EventOverrides {
   lng?: number | null;
   min?: number | null;
   max?: number | null;
+  /** A single price in minor units (one 'General Admission' type), in `currency` (default EUR). */
   price?: number | null;
   currency?: string | null;
+  /** Ticket types (multiple pricing), prices in minor units of `currency`. */
+  ticket_types?: { name: string; price: number; quantity?: number | null; stripe_price_id?: string | null }[];
+  payment_mode?: 'own' | 'planns';
   visibility?: 'public' | 'private' | 'friends';
   group_id?: number | null;
   allow_whatsapp?: boolean;
@@ -47,7 +51,9 @@ export const DEFAULT_EVENT_START = '2026-02-01T18:00:00Z';
 
 /** One event; its owner is created (buildUser) when user_id is not given. */
 export async function buildEvent(db: Db, overrides: EventOverrides = {}): Promise<EventRecord> {
-  const { categories = [], ...o } = overrides;
+  const { categories = [], ticket_types: multiple, ...o } = overrides;
+  const types = multiple ?? (o.price ? [{ name: 'General Admission', price: o.price }] : []);
+  const currency = types.length > 0 ? (o.currency ?? 'EUR') : null;
   const userId = o.user_id ?? (await buildUser(db, { name: 'Event Owner' })).id;
   const virtual = o.location_type === 'virtual';
   const created = new Date(o.created_at ?? '2026-01-10T12:00:00Z');
@@ -70,8 +76,9 @@ export async function buildEvent(db: Db, overrides: EventOverrides = {}): Promis
       lng: o.lng ?? null,
       min: o.min ?? null,
       max: o.max ?? null,
-      price: o.price ?? null,
-      currency: o.currency ?? (o.price ? 'EUR' : null),
+      currency,
+      pricing_mode: multiple ? 'multiple' : 'single',
+      payment_mode: currency === null ? null : (o.payment_mode ?? 'own'),
       visibility: o.visibility ?? 'public',
       group_id: o.group_id ?? null,
       allow_whatsapp: o.allow_whatsapp ?? true,
@@ -84,6 +91,25 @@ export async function buildEvent(db: Db, overrides: EventOverrides = {}): Promis
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  if (currency !== null) {
+    await db
+      .insertInto('event_ticket_types')
+      .values(
+        types.map((t, position) => ({
+          event_id: event.id,
+          position,
+          name: t.name,
+          price: t.price,
+          currency,
+          quantity: 'quantity' in t ? (t.quantity ?? null) : null,
+          stripe_price_id: 'stripe_price_id' in t ? (t.stripe_price_id ?? null) : null,
+          stripe_price_amount: 'stripe_price_id' in t && t.stripe_price_id ? t.price : null,
+          created_at: created,
+          updated_at: created,
+        })),
+      )
+      .execute();
+  }
   if (categories.length > 0) {
     await db
       .insertInto('event_categories')

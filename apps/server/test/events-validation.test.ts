@@ -77,6 +77,21 @@ describe('create: one rule at a time', () => {
     ['a negative price', { price: -5, currency: 'EUR' }, [], { price: M.priceRequired }],
     ['a price without currency', { price: 10 }, [], { currency: M.currencyRequired }],
     ['an unknown currency', { price: 10, currency: 'XYZ' }, [], { currency: M.currencyRequired }],
+    ['a price with cents after the point (prices are minor units)', { price: 12.5, currency: 'EUR' }, [], { price: M.priceWhole }],
+    ['a price above the provider limit', { price: 100_000_000, currency: 'EUR' }, [], { price: M.priceTooHigh }],
+    ['a multiple-price type without a name or price', { pricing_mode: 'multiple', currency: 'EUR', ticket_types: [{ name: '', price: null, currency: 'EUR' }] }, [], {
+      'ticket_types.0.name': M.ticketNameRequired,
+      'ticket_types.0.price': M.priceRequired,
+    }],
+    ['two types with one name in another case', { pricing_mode: 'multiple', currency: 'EUR', ticket_types: [{ name: 'VIP', price: 100, currency: 'EUR' }, { name: 'vip ', price: 200, currency: 'EUR' }] }, [], {
+      'ticket_types.1.name': M.duplicateTicketTypeName,
+    }],
+    ['a type in another currency than the event', { pricing_mode: 'multiple', currency: 'EUR', ticket_types: [{ name: 'A', price: 100, currency: 'USD' }] }, [], {
+      'ticket_types.0.currency': M.oneCurrency,
+    }],
+    ['a type quantity of 0', { pricing_mode: 'multiple', currency: 'EUR', ticket_types: [{ name: 'A', price: 100, currency: 'EUR', quantity: 0 }] }, [], {
+      'ticket_types.0.quantity': M.ticketQuantity,
+    }],
   ])('%s', async (_label, overrides, omit, fields) => {
     const { user, headers } = await userWithSession();
     expectFields(await create(headers, body(overrides, omit)), fields);

@@ -219,7 +219,7 @@ describe('list parameters', () => {
     const pub = await make({ visibility: 'public' });
     const priv = await make({ visibility: 'private' });
     const fr = await make({ visibility: 'friends' });
-    const paid = await make({ visibility: 'public', price: 12.5, currency: 'EUR' });
+    const paid = await make({ visibility: 'public', price: 1250, currency: 'EUR' });
     const q = `group_id=${g.id}`;
     const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
     const get = async (extra: string) => sorted(await listIds(`${q}&${extra}`, headers));
@@ -646,7 +646,16 @@ describe('POST /api/events/create', () => {
     const { headers } = await userWithSession();
     expect(await created(headers, body({ is_private: true }))).toMatchObject({ visibility: 'private', is_private: true, is_public: false });
     expect(await created(headers, body({ is_friends: 1 }))).toMatchObject({ visibility: 'friends', is_friends: true });
-    expect(await created(headers, body({ price: 12.5, currency: 'USD', ticket_name: 'Entry' }))).toMatchObject({ price: 12.5, currency: 'USD', is_paid: true, ticket_name: 'Entry' });
+    // Prices in minor units of the currency (decision 0027): $12.50 is 1250.
+    expect(await created(headers, body({ price: 1250, currency: 'USD', ticket_name: 'Entry' }))).toMatchObject({
+      price: 1250,
+      currency: 'USD',
+      is_paid: true,
+      ticket_name: 'Entry',
+      pricing_mode: 'single',
+      price_range: { min: 1250, max: 1250, currency: 'USD' },
+    });
+    expect(await created(headers, body({ price: 1200, currency: 'JPY' }))).toMatchObject({ price: 1200, currency: 'JPY', ticket_name: 'General Admission' });
     const virtual = await created(headers, body({ location_type: 'virtual', url: 'https://meet.example.com/abc', address: 'ignored', lat: 1, lng: 1 }));
     expect(virtual).toMatchObject({ location_type: 'virtual', url: 'https://meet.example.com/abc', address: '', lat: null, lng: null });
     expect(await created(headers, body({ allow_whatsapp: false }))).toMatchObject({ allow_whatsapp: false });
@@ -836,7 +845,7 @@ describe('PUT /api/events/:id', () => {
         max: 20,
         categories: [5],
         allow_whatsapp: false,
-        price: 9,
+        price: 900,
         currency: 'GBP',
       }),
     );
@@ -858,13 +867,15 @@ describe('PUT /api/events/:id', () => {
       max: 20,
       categories: [{ id: 5, slug: 'outdoors', name: 'Outdoors' }],
       allow_whatsapp: false,
-      price: 9,
+      price: 900,
       currency: 'GBP',
       user_id: user.id,
     });
     const again = await app.inject({ method: 'GET', url: `/api/events/${event.hash}`, headers });
     expect(again.json().data).toMatchObject({ name: 'Renamed', visibility: 'private', categories: [{ id: 5 }] });
-    expect(await storedEvent(event.id)).toMatchObject({ name: 'Renamed', visibility: 'private', min: 2, max: 20, price: 9, currency: 'GBP' });
+    expect(await storedEvent(event.id)).toMatchObject({ name: 'Renamed', visibility: 'private', min: 2, max: 20, currency: 'GBP', payment_mode: 'own' });
+    const types = await db.selectFrom('event_ticket_types').select(['name', 'price', 'currency']).where('event_id', '=', event.id).execute();
+    expect(types).toEqual([{ name: 'General Admission', price: 900, currency: 'GBP' }]);
   });
 
   it('replacing the picture deletes the old files; remove_image deletes the picture', async () => {

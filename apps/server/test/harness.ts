@@ -17,6 +17,8 @@ import { hashToken, newToken } from '../src/modules/auth/tokens.ts';
 import { FakeClock } from '../src/providers/clock.ts';
 import type { GeocodingProvider } from '../src/providers/geocoding/geocoding-provider.ts';
 import { OfflineGeocodingProvider } from '../src/providers/geocoding/offline-geocoding.ts';
+import type { PaymentsProvider } from '../src/providers/payments/payments-provider.ts';
+import { TestPaymentsProvider } from '../src/providers/payments/test-payments.ts';
 import { ConsoleSmsProvider } from '../src/providers/sms/console-sms.ts';
 import type { SmsProvider } from '../src/providers/sms/sms-provider.ts';
 import { LocalStorageProvider } from '../src/providers/storage/local-storage.ts';
@@ -69,6 +71,8 @@ export interface TestAppOptions {
   /** Local storage in the temporary DATA_DIR by default. */
   storage?: StorageProvider;
   redis?: AppDeps['redis'];
+  /** The test provider on this test's database by default. */
+  payments?: PaymentsProvider;
   /**
    * Attach the socket.io server (the test then listens on a port to connect clients), with a job
    * runner (no schedules) that delivers the outbox's notifications to it as the server does.
@@ -98,6 +102,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     sms: options.sms ?? consoleSms,
     storage: options.storage ?? new LocalStorageProvider(path.join(dataDir, 'media')),
     geocoding: options.geocoding ?? new OfflineGeocodingProvider(),
+    payments: options.payments ?? new TestPaymentsProvider({ db, clock, publicUrl: config.publicUrl }),
     ...(options.redis ? { redis: options.redis } : {}),
     realtime: new RealtimeHub(),
   };

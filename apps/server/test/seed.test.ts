@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_CITY_DATA } from '../src/seed/demo-cities.ts';
 import { seedDemoEvents } from '../src/seed/demo-events-seed.ts';
 import { seedDemoGallery } from '../src/seed/demo-gallery-seed.ts';
+import { seedDemoPayments } from '../src/seed/demo-payments-seed.ts';
 import { DEMO_USERS, seedDemoData } from '../src/seed/demo-seed.ts';
 import { buildUser, createTestApp, signIn, type TestContext } from './harness.ts';
 
@@ -165,10 +166,14 @@ describe('seedDemoEvents', () => {
     expect(await count(db, sql`SELECT count(*) AS n FROM events WHERE end_date > start_date + interval '1 day'`)).toBeGreaterThanOrEqual(2);
 
     // Prices in euros for about a third; the rest free.
-    const priced = await count(db, sql`SELECT count(*) AS n FROM events WHERE price IS NOT NULL`);
+    const priced = await count(db, sql`SELECT count(*) AS n FROM events WHERE currency IS NOT NULL`);
     expect(priced).toBeGreaterThanOrEqual(15);
     expect(priced).toBeLessThanOrEqual(30);
-    expect(await count(db, sql`SELECT count(*) AS n FROM events WHERE price IS NOT NULL AND currency <> 'EUR'`)).toBe(0);
+    expect(await count(db, sql`SELECT count(*) AS n FROM events WHERE currency IS NOT NULL AND currency <> 'EUR'`)).toBe(0);
+    // Each paid event has its ticket types in euro cents; some sell several.
+    expect(await count(db, sql`SELECT count(*) AS n FROM events e WHERE currency IS NOT NULL AND NOT EXISTS (SELECT 1 FROM event_ticket_types t WHERE t.event_id = e.id)`)).toBe(0);
+    expect(await count(db, sql`SELECT count(DISTINCT event_id) AS n FROM event_ticket_types WHERE position > 0`)).toBeGreaterThanOrEqual(3);
+    expect(await count(db, sql`SELECT count(*) AS n FROM event_ticket_types WHERE price % 100 <> 0`)).toBe(0);
 
     // Visibility: mostly public, some friends, a few private (each with invitees).
     const visibility = await sql<{ visibility: string; n: number }>`SELECT visibility, count(*)::int AS n FROM events GROUP BY 1`.execute(db);
@@ -313,6 +318,21 @@ describe('seedDemoEvents', () => {
     expect(await seedDemoGallery(events.deps)).toBeNull();
   }, SEED_TIMEOUT);
 
+  it('opens verified test-provider payout accounts for the demo sellers and puts their paid events on sale, once', async () => {
+    const summary = await seedDemoPayments(events.deps);
+    expect(summary).toMatch(/^\d+ verified demo payout accounts with \d+ paid events on sale$/);
+    const sellers = await count(events.db, sql`SELECT count(DISTINCT user_id) AS n FROM events WHERE currency IS NOT NULL`);
+    const active = await count(events.db, sql`SELECT count(*) AS n FROM payment_accounts WHERE charges_enabled AND details_submitted AND tos_accepted_at IS NOT NULL AND disconnected_at IS NULL`);
+    expect(active).toBe(sellers);
+    // Every paid event has its product, and every type its provider price: all can be bought.
+    expect(await count(events.db, sql`SELECT count(*) AS n FROM events WHERE currency IS NOT NULL AND stripe_product_id IS NULL`)).toBe(0);
+    expect(await count(events.db, sql`SELECT count(*) AS n FROM event_ticket_types WHERE stripe_price_id IS NULL OR stripe_price_amount <> price`)).toBe(0);
+    const paid = await events.db.selectFrom('events').select('id').where('currency', 'is not', null).where('visibility', '=', 'public').executeTakeFirstOrThrow();
+    const page = await events.app.inject({ method: 'GET', url: `/api/events-no-auth/${paid.id}` });
+    expect(page.json().data).toMatchObject({ is_paid: true, payments_enabled: true, creator: { stripe_approved: true } });
+    expect(await seedDemoPayments(events.deps)).toBeNull();
+  }, SEED_TIMEOUT);
+
   it('seeds once when two servers start on the same database', async () => {
     await seedDemoData(eventsRaced.deps);
     const results = await Promise.all([seedDemoEvents(eventsRaced.deps), seedDemoEvents(eventsRaced.deps)]);
@@ -329,7 +349,10 @@ describe('seedDemoEvents', () => {
     const near = km(city.lat, city.lng);
     expect(await count(tokyo.db, sql`SELECT count(*) AS n FROM events WHERE ${near} < 5`)).toBeGreaterThanOrEqual(20);
     expect(await count(tokyo.db, sql`SELECT count(*) AS n FROM events WHERE lat IS NOT NULL AND ${near} > 30`)).toBe(0);
-    expect(await count(tokyo.db, sql`SELECT count(*) AS n FROM events WHERE price IS NOT NULL AND currency <> 'JPY'`)).toBe(0);
+    expect(await count(tokyo.db, sql`SELECT count(*) AS n FROM events WHERE currency IS NOT NULL AND currency <> 'JPY'`)).toBe(0);
+    // Yen have no minor unit: a ¥2,400 ticket is 2400 (decision 0027).
+    expect(await count(tokyo.db, sql`SELECT count(*) AS n FROM event_ticket_types WHERE currency = 'JPY' AND price % 100 = 0 AND price >= 100`)).toBeGreaterThan(0);
+    expect(await count(tokyo.db, sql`SELECT count(*) AS n FROM event_ticket_types WHERE price >= 100000`)).toBe(0);
     const names = await tokyo.db.selectFrom('groups').select('name').orderBy('id').execute();
     expect(names.map((g) => g.name)).toEqual(['Imperial Palace Runners', 'Book Club']);
     const sample = await tokyo.db.selectFrom('events').select(['name', 'address']).where('name', 'like', 'Flea market%').executeTakeFirstOrThrow();

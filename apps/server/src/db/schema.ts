@@ -97,10 +97,12 @@ export interface EventsTable {
   min: number | null;
   max: number | null;
   max_companions: number | null;
-  price: number | null;
+  /** Set exactly when the event is paid (one of the 15 currencies); its ticket types use it. */
   currency: string | null;
-  ticket_name: string | null;
-  ticket_description: string | null;
+  pricing_mode: Generated<'single' | 'multiple'>;
+  /** Whose account sells the tickets; NULL exactly when the event is free (decision 0028). */
+  payment_mode: 'own' | 'planns' | null;
+  stripe_product_id: string | null;
   visibility: Generated<'public' | 'private' | 'friends'>;
   group_id: number | null;
   allow_whatsapp: Generated<boolean>;
@@ -114,6 +116,87 @@ export interface EventsTable {
   updated_at: Generated<Date>;
   ends_at: ColumnType<Date, never, never>;
   search_text: ColumnType<string, never, never>;
+}
+
+export interface EventTicketTypesTable {
+  id: Generated<number> & Id;
+  event_id: number;
+  position: number;
+  name: string;
+  name_key: ColumnType<string, never, never>;
+  /** Minor units of `currency` (decision 0027). */
+  price: number;
+  currency: string;
+  description: string | null;
+  quantity: number | null;
+  stripe_price_id: string | null;
+  stripe_price_amount: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentAccountsTable {
+  id: Generated<number> & Id;
+  user_id: number;
+  provider: 'test' | 'stripe';
+  account_id: string;
+  email: string;
+  country: string | null;
+  default_currency: string | null;
+  business_type: 'individual' | 'company' | 'non_profit' | 'government_entity' | null;
+  first_name: string | null;
+  last_name: string | null;
+  tos_accepted_at: Date | null;
+  details_submitted: Generated<boolean>;
+  charges_enabled: Generated<boolean>;
+  payouts_enabled: Generated<boolean>;
+  synced_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  disconnected_at: Date | null;
+}
+
+export interface PaymentEventsTable {
+  id: string;
+  provider: 'test' | 'stripe';
+  type: string;
+  account_id: string | null;
+  created_at: Timestamp;
+  payload: ColumnType<unknown, string, string>;
+  received_at: Timestamp;
+  processed_at: Date | null;
+}
+
+export interface PaymentsTable {
+  id: Generated<number> & Id;
+  provider: 'test' | 'stripe';
+  checkout_session_id: string;
+  payment_intent_id: string | null;
+  kind: 'test' | 'order';
+  event_id: number | null;
+  payer_id: number | null;
+  payee_account_id: string | null;
+  payee_user_id: number | null;
+  amount: number;
+  application_fee_amount: number;
+  currency: string;
+  status: 'succeeded' | 'refunded';
+  receipt_url: string | null;
+  created_at: Timestamp;
+}
+
+export interface TestProviderObjectsTable {
+  id: string;
+  object: string;
+  account_id: string | null;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Timestamp;
+}
+
+export interface TestProviderIdempotencyTable {
+  key: string;
+  object_id: string;
+  created_at: Timestamp;
 }
 
 export interface EventCategoriesTable {
@@ -255,6 +338,12 @@ export interface Database {
   categories: CategoriesTable;
   friendships: FriendshipsTable;
   events: EventsTable;
+  event_ticket_types: EventTicketTypesTable;
+  payment_accounts: PaymentAccountsTable;
+  payment_events: PaymentEventsTable;
+  payments: PaymentsTable;
+  test_provider_objects: TestProviderObjectsTable;
+  test_provider_idempotency: TestProviderIdempotencyTable;
   event_categories: EventCategoriesTable;
   event_users: EventUsersTable;
   event_user_companions: EventUserCompanionsTable;

@@ -3,6 +3,7 @@ import { idSchema } from '@planns/shared/input/ids.schemas';
 import type { AppDeps } from '../deps.ts';
 import { deliverNotifications } from '../modules/notifications/notifications.service.ts';
 import { sweepStaleUploads } from '../modules/gallery/media-uploads.service.ts';
+import { processProviderEvent } from '../modules/payments/payments.service.ts';
 
 /**
  * What a job run may report back: a line for the log (nothing: stay quiet).
@@ -50,6 +51,20 @@ export const JOBS = {
       await deliverNotifications(deps, ids);
     },
     maxAttempts: 5,
+  }),
+  /**
+   * An event the payment provider reported (Stripe's signed webhook; the test provider's own),
+   * recorded in the transaction that queued this job: applied once however often it is run or
+   * the provider repeats it (decision 0028).
+   */
+  'payments.process_event': defineJob({
+    description: "apply an event the payment provider reported (an account's state, a paid checkout)",
+    payload: z.object({ id: z.string().min(1).max(255) }).strict(),
+    run: async (deps, { id }) => {
+      const result = await processProviderEvent(deps, id);
+      return result === 'missing' ? `payment event ${id} was not found` : undefined;
+    },
+    maxAttempts: 10,
   }),
   /** Uploads never posted to a gallery within a day go, with their files (gallery §uploads). */
   'gallery.sweep_stale_uploads': defineJob({

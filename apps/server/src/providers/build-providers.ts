@@ -1,10 +1,14 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
 import type { Clock } from './clock.ts';
 import type { GeocodingProvider } from './geocoding/geocoding-provider.ts';
 import { GoogleGeocodingProvider } from './geocoding/google-geocoding.ts';
 import { NominatimGeocodingProvider } from './geocoding/nominatim-geocoding.ts';
 import { OfflineGeocodingProvider } from './geocoding/offline-geocoding.ts';
+import type { PaymentsProvider } from './payments/payments-provider.ts';
+import { StripePaymentsProvider } from './payments/stripe-payments.ts';
+import { TestPaymentsProvider } from './payments/test-payments.ts';
 import { ConsoleSmsProvider } from './sms/console-sms.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
 import { TwilioSmsProvider } from './sms/twilio-sms.ts';
@@ -49,4 +53,18 @@ export function buildStorageProvider(config: Config): StorageProvider {
     });
   }
   return new LocalStorageProvider(path.join(config.dataDir, 'media'));
+}
+
+/** test (planns plays the provider, in its own database) or stripe (Stripe Connect). */
+export function buildPaymentsProvider(config: Config, deps: { db: Db; clock: Clock }): PaymentsProvider {
+  if (config.PAYMENTS_PROVIDER === 'stripe') {
+    // loadConfig refuses PAYMENTS_PROVIDER=stripe without all three keys.
+    return new StripePaymentsProvider({
+      secretKey: config.STRIPE_SECRET_KEY!,
+      publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
+      // planns' own account's endpoint, and the Connect endpoint for its connected accounts' events.
+      webhookSecret: [config.STRIPE_WEBHOOK_SECRET!, ...(config.STRIPE_CONNECT_WEBHOOK_SECRET ? [config.STRIPE_CONNECT_WEBHOOK_SECRET] : [])],
+    });
+  }
+  return new TestPaymentsProvider({ db: deps.db, clock: deps.clock, publicUrl: config.publicUrl });
 }

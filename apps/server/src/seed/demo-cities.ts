@@ -1,4 +1,4 @@
-import type { Currency } from '@planns/shared/events/events.rules';
+import type { Currency } from '@planns/shared/money/money.rules';
 import type { DemoCity } from '../config.ts';
 
 /**

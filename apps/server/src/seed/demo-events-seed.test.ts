@@ -88,9 +88,15 @@ describe.each(DEMO_CITIES)('planDemoEvents(%s)', (cityKey) => {
       return p.year === 2026 && p.month === 1 && (p.day === 17 || p.day === 18);
     });
     expect(weekend.length).toBeGreaterThanOrEqual(5);
-    const priced = rows.filter((r) => r.price !== null);
+    const priced = plan.filter((p) => p.row.currency !== null);
     expect(priced.length).toBeGreaterThanOrEqual(15);
-    expect(priced.every((r) => r.currency === city.currency && r.price! > 0)).toBe(true);
+    expect(priced.every((p) => p.row.currency === city.currency && p.row.payment_mode === 'own' && p.ticketTypes.length > 0)).toBe(true);
+    expect(priced.every((p) => p.ticketTypes.every((t) => Number.isInteger(t.price) && t.price > 0))).toBe(true);
+    // Some sell several types (standard and VIP), named uniquely; the rest one 'General Admission'.
+    const multiple = priced.filter((p) => p.ticketTypes.length > 1);
+    expect(multiple.length).toBeGreaterThanOrEqual(3);
+    expect(multiple.every((p) => p.row.pricing_mode === 'multiple' && new Set(p.ticketTypes.map((t) => t.name)).size === p.ticketTypes.length)).toBe(true);
+    expect(plan.filter((p) => p.row.currency === null).every((p) => p.ticketTypes.length === 0 && p.row.payment_mode === null)).toBe(true);
     expect(new Set(rows.map((r) => r.hash)).size).toBe(rows.length);
     expect(rows.every((r) => /^[A-Za-z][A-Za-z0-9]{9}$/.test(r.hash))).toBe(true);
     expect(plan.every((p) => p.row.likes_count === p.likes.length)).toBe(true);

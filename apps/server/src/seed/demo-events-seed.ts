@@ -4,6 +4,8 @@ import type { Insertable } from 'kysely';
 import { inTransaction, type Tx } from '../db/database.ts';
 import type { EventsTable } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
+import { CURRENCY_EXPONENT } from '@planns/shared/money/money.rules';
+import { DEFAULT_TICKET_NAME } from '@planns/shared/tickets/tickets.rules';
 import { storeEventImage } from '../modules/events/event-image.ts';
 import { DEMO_CITY_DATA, distanceKm, type DemoArea, type DemoCityData } from './demo-cities.ts';
 import { renderCategoryImages } from './demo-event-images.ts';
@@ -34,9 +36,25 @@ function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
+/** A price in euros as the city's own round amount, in minor units of its currency (decision 0027). */
 function localPrice(euros: number, city: DemoCityData): number {
   const { rate, step } = city.price;
-  return Math.max(step, Math.round((euros * rate) / step) * step);
+  return Math.max(step, Math.round((euros * rate) / step) * step) * 10 ** CURRENCY_EXPONENT[city.currency];
+}
+
+/**
+ * The ticket types of a paid demo event: one 'General Admission' price for most; the dearer ones
+ * (30 euros and more) sell standard and VIP tickets, the dearest an early-bird allotment too.
+ */
+function demoTicketTypes(euros: number | undefined, max: number | null, city: DemoCityData): PlannedEvent['ticketTypes'] {
+  if (euros === undefined) return [];
+  if (euros < 30) return [{ name: DEFAULT_TICKET_NAME, price: localPrice(euros, city), quantity: null }];
+  const types = [
+    { name: 'Standard', price: localPrice(euros, city), quantity: null },
+    { name: 'VIP', price: localPrice(euros * 2, city), quantity: max ? Math.max(2, Math.round(max / 10)) : 10 },
+  ];
+  if (euros >= 60) types.unshift({ name: 'Early bird', price: localPrice(euros * 0.8, city), quantity: max ? Math.max(2, Math.round(max / 5)) : 20 });
+  return types;
 }
 
 /** Cycles through a list of areas, so consecutive events land in different places. */
@@ -63,6 +81,8 @@ function placeAround(area: DemoArea, centre: { lat: number; lng: number }, r: Se
 interface PlannedEvent {
   template: DemoEventTemplate;
   row: Insertable<EventsTable>;
+  /** Prices in minor units of the city's currency; [] for a free event. */
+  ticketTypes: { name: string; price: number; quantity: number | null }[];
   categorySlugs: readonly string[];
   responses: { user: number; status: 'going' | 'maybe'; companions: number }[];
   likes: number[];
@@ -118,9 +138,11 @@ export function planDemoEvents(cityKey: keyof typeof DEMO_CITY_DATA, now: Date, 
     }
     const likes = audience.filter(() => r.chance(t.hot ? 0.8 : 0.3));
     const visits = t.hot ? r.int(400, 1600) : isPast ? r.int(40, 400) : r.int(3, 180);
+    const ticketTypes = demoTicketTypes(t.price, t.max ?? null, city);
 
     return {
       template: t,
+      ticketTypes,
       categorySlugs: t.categories,
       responses,
       likes,
@@ -142,8 +164,9 @@ export function planDemoEvents(cityKey: keyof typeof DEMO_CITY_DATA, now: Date, 
         min: t.min ?? null,
         max: t.max ?? null,
         max_companions: t.maxCompanions ?? null,
-        price: t.price === undefined ? null : localPrice(t.price, city),
-        currency: t.price === undefined ? null : city.currency,
+        currency: ticketTypes.length > 0 ? city.currency : null,
+        pricing_mode: ticketTypes.length > 1 ? 'multiple' : 'single',
+        payment_mode: ticketTypes.length > 0 ? 'own' : null,
         visibility: t.visibility ?? 'public',
         allow_whatsapp: !t.noWhatsapp,
         visits,
@@ -242,6 +265,19 @@ export async function seedDemoEvents(deps: AppDeps): Promise<string | null> {
     const eventIds = new Map(inserted.map((e) => [e.hash, e.id]));
     const eventId = (p: PlannedEvent) => eventIds.get(p.row.hash)!;
     const byKey = new Map(plan.map((p) => [p.template.key, p]));
+    const ticketTypes = plan.flatMap((p) =>
+      p.ticketTypes.map((t, position) => ({
+        event_id: eventId(p),
+        position,
+        name: t.name,
+        price: t.price,
+        currency: city.currency,
+        quantity: t.quantity,
+        created_at: p.row.created_at as Date,
+        updated_at: p.row.created_at as Date,
+      })),
+    );
+    if (ticketTypes.length > 0) await tx.insertInto('event_ticket_types').values(ticketTypes).execute();
 
     const after = (p: PlannedEvent, hours: number) => {
       const t = new Date(new Date(p.row.created_at as Date).getTime() + hours * HOUR);

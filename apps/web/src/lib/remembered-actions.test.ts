@@ -26,6 +26,8 @@ const user: User = {
   groups: [],
   current_group_id: null,
   current_group: null,
+  stripe_id: null,
+  stripe_approved: false,
   created_at: '2024-01-01T00:00:00.000Z',
 };
 

@@ -7,12 +7,20 @@ import { z } from 'zod';
 export const ERROR_STATUS = {
   bad_request: 400,
   unauthenticated: 401,
+  /** The card was refused (the provider's message says why), as Stripe answers 402. */
+  card_declined: 402,
   forbidden: 403,
   csrf_rejected: 403,
   not_found: 404,
   conflict: 409,
   email_taken: 409,
   event_full: 409,
+  /** The price or fee a client showed is not the server's (the answer carries the current ones). */
+  price_changed: 409,
+  /** A payout account is needed, or is not verified yet. */
+  payment_account_required: 409,
+  /** A checkout that is over (paid, or expired). */
+  checkout_closed: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
@@ -21,6 +29,8 @@ export const ERROR_STATUS = {
   code_not_approved: 422,
   too_many_requests: 429,
   internal_error: 500,
+  /** The payment provider could not be reached or refused the call; nothing was changed. */
+  provider_unavailable: 502,
   service_unavailable: 503,
 } as const;
 

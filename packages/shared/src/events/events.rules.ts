@@ -1,5 +1,7 @@
 /** Constants and pure rules of the events area (events spec §4, §5, §9). */
 import { parseId } from '../input/ids.rules.ts';
+import { AMOUNT_MAX_MINOR } from '../money/money.rules.ts';
+import { TICKET_MESSAGES, TICKET_TYPES_MAX } from '../tickets/tickets.rules.ts';
 
 export const EVENT_NAME_MAX_LENGTH = 200;
 export const EVENT_DESCRIPTION_MAX_LENGTH = 10_000;
@@ -43,12 +45,7 @@ export const EVENT_IMAGE_MAX_PIXELS = 40_000_000;
 /** Stored widths (px): image (full) and m_image (card). */
 export const EVENT_IMAGE_WIDTHS = { image: 1200, m_image: 600 } as const;
 
-export const CURRENCIES = ['USD', 'EUR', 'ILS', 'RUB', 'GBP', 'AUD', 'CAD', 'JPY', 'CNY', 'INR', 'CHF', 'SGD', 'HKD', 'MXN', 'BRL'] as const;
-export type Currency = (typeof CURRENCIES)[number];
-export const DEFAULT_CURRENCY: Currency = 'EUR';
-/** Currencies written with the symbol before the amount (events §9). */
-export const SYMBOL_FIRST_CURRENCIES: readonly Currency[] = ['AUD', 'USD', 'CAD', 'BRL'];
-export const DEFAULT_TICKET_NAME = 'General Admission';
+/* Currencies, prices and ticket types: money/money.rules.ts and tickets/tickets.rules.ts. */
 
 export const EVENT_VISIBILITIES = ['public', 'private', 'friends'] as const;
 export type EventVisibility = (typeof EVENT_VISIBILITIES)[number];
@@ -77,8 +74,18 @@ export const EVENT_FIELD_MESSAGES = {
   unknownUser: 'User not found',
   unknownCompanion: 'Companion not found',
   dateFormat: 'Use YYYY-MM-DD HH:mm:ss (UTC)',
-  currencyRequired: 'Currency is required',
-  priceRequired: 'Price must be greater than 0',
+  currencyRequired: TICKET_MESSAGES.currencyRequired,
+  priceRequired: TICKET_MESSAGES.ticketPriceRequired,
+  ticketNameRequired: TICKET_MESSAGES.ticketNameRequired,
+  duplicateTicketTypeName: TICKET_MESSAGES.duplicateTicketTypeName,
+  tooManyTicketTypes: TICKET_MESSAGES.tooMany(TICKET_TYPES_MAX),
+  /** A price is a whole number of the currency's minor units (decision 0027). */
+  priceWhole: 'Enter the price in whole minor units of the currency (cents)',
+  priceTooHigh: `The price can be at most ${AMOUNT_MAX_MINOR} minor units`,
+  /** One currency per event: every ticket type uses the event's. */
+  oneCurrency: "Every ticket type uses the event's currency",
+  ticketQuantity: 'Enter a whole number of tickets, 1 or more, or leave it empty',
+  unknownTicketType: 'Unknown ticket type',
 } as const;
 
 /** 'YYYY-MM-DD HH:mm:ss' in UTC, the wire format for dates sent by the form (events §5). */

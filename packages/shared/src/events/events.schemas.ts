@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { idArraySchema, idListSchema, idSchema } from '../input/ids.schemas.ts';
 import { publicUserSchema } from '../users/users.schemas.ts';
+import { AMOUNT_MAX_MINOR, CURRENCIES } from '../money/money.rules.ts';
+import { PRICING_MODES, TICKET_TYPES_MAX, ticketTypeProblems } from '../tickets/tickets.rules.ts';
 import {
-  CURRENCIES,
   EVENT_ADDRESS_MAX_LENGTH,
   EVENT_ATTENDEES_MAX,
   EVENT_DESCRIPTION_MAX_LENGTH,
@@ -42,8 +43,30 @@ export const eventCreatorSchema = z
     avatar_s: z.string().nullable(),
     /** Only to signed-in viewers, and only when the event allows WhatsApp contact. */
     phone: z.string().nullable(),
+    /** The organiser's payout account is active (terms accepted, details submitted, charges enabled). */
+    stripe_approved: z.boolean(),
   })
   .meta({ id: 'EventCreator' });
+
+/** A ticket type of a paid event (events §3): prices in minor units of the event's currency. */
+export const ticketTypeSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    price: z.number().int(),
+    currency: z.enum(CURRENCIES),
+    description: z.string().nullable(),
+    /** Beyond the spec: at most this many tickets of the type (null: only the event's max). */
+    quantity: z.number().int().nullable(),
+    /** The provider's price for the type and its amount: to the owner and moderators only, else null. */
+    stripe_price_id: z.string().nullable(),
+    stripe_price_amount: z.number().int().nullable(),
+  })
+  .meta({ id: 'TicketType' });
+export type TicketTypeRead = z.infer<typeof ticketTypeSchema>;
+
+/** The lowest and highest price of a paid event ('from €12'). */
+export const priceRangeSchema = z.object({ min: z.number().int(), max: z.number().int(), currency: z.enum(CURRENCIES) }).meta({ id: 'PriceRange' });
 
 export const eventSchema = z
   .object({
@@ -68,11 +91,31 @@ export const eventSchema = z
     min: z.number().int().nullable(),
     max: z.number().int().nullable(),
     max_companions: z.number().int().nullable(),
-    price: z.number().nullable(),
-    currency: z.string().nullable(),
+    /** Single pricing: the one price in minor units of `currency` (decision 0027); else null. */
+    price: z.number().int().nullable(),
+    /** The event's one currency; null when free. */
+    currency: z.enum(CURRENCIES).nullable(),
+    /** Single pricing: the ticket's name ('General Admission' by default) and description; else null. */
     ticket_name: z.string().nullable(),
     ticket_description: z.string().nullable(),
+    pricing_mode: z.enum(PRICING_MODES),
+    /** Every ticket type, in order (a single-price event has one: its ticket_name); [] when free. */
+    ticket_types: z.array(ticketTypeSchema),
+    price_range: priceRangeSchema.nullable(),
     is_paid: z.boolean(),
+    /** Whose account sells the tickets: the organiser's payout account or planns' own (decision 0028); null when free. */
+    payment_mode: z.enum(['own', 'planns']).nullable(),
+    /** Tickets can be bought: a positive price with its provider prices, sold through an active account (events §4). */
+    payments_enabled: z.boolean(),
+    /** The event's product at the payment provider: to the owner and moderators only, else null. */
+    stripe_product_id: z.string().nullable(),
+    /** Single pricing: the provider's price id (owner and moderators only, else null). */
+    stripe_price_id: z.string().nullable(),
+    /**
+     * To the owner only (else null): the state of the owner's payout account ('none' without one),
+     * for the 'needs verification' alert.
+     */
+    owner_payment_account: z.enum(['none', 'created', 'inactive', 'active']).nullable(),
     visibility: z.enum(EVENT_VISIBILITIES),
     is_public: z.boolean(),
     is_private: z.boolean(),
@@ -291,6 +334,20 @@ const boolish = z
 
 const idArray = idArraySchema(50);
 
+/** A price as sent: minor units of the event's currency; the range is checked with the pricing rules. */
+const minorAmount = z.union([z.number(), z.null()]).optional();
+
+/** A ticket type as the form sends it (events §3 Ticket type); `id` keeps an existing type on edit. */
+export const ticketTypeBodySchema = z.object({
+  id: idSchema.nullable().optional(),
+  name: z.string().max(120, 'At most 120 characters').nullable().optional(),
+  price: minorAmount,
+  currency: z.string().max(3).nullable().optional(),
+  description: z.string().trim().max(2000, 'At most 2000 characters').nullable().optional(),
+  quantity: z.union([z.number(), z.null()]).optional(),
+});
+export type TicketTypeBody = z.infer<typeof ticketTypeBodySchema>;
+
 /**
  * The compiled event the form sends to POST events/create and PUT events/{id} (events §3, §5).
  * Unknown fields (ticket rows of the ticketing issue) are ignored.
@@ -325,10 +382,17 @@ export const eventBodySchema = z
     /** 'I am attending' (default true on create) and the companions the owner brings. */
     is_attending: boolish.optional(),
     companions: idArray.default([]),
-    price: z.union([z.number(), z.null()]).optional(),
+    /**
+     * Pricing (events §5 'Sending an event'): single (price, currency, ticket_name,
+     * ticket_description) or multiple (ticket_types, 1 to 10, one currency). No price, or no
+     * ticket type, means free. Amounts are minor units of the currency (decision 0027).
+     */
+    pricing_mode: z.enum(PRICING_MODES).default('single'),
+    price: minorAmount,
     currency: z.enum(CURRENCIES, { message: M.currencyRequired }).nullable().optional(),
     ticket_name: text(120),
     ticket_description: text(2000),
+    ticket_types: z.array(ticketTypeBodySchema).max(TICKET_TYPES_MAX, M.tooManyTicketTypes).default([]),
     /** Clone mode: the source event, and the user who will own the copy (default: the caller). */
     clone_id: idSchema.nullable().optional(),
     user_ownership: idSchema.nullable().optional(),
@@ -361,18 +425,50 @@ export const eventBodySchema = z
       if (v.base64 && !v.extension) {
         ctx.addIssue({ code: 'custom', path: ['extension'], message: M.imageType });
       }
-      if (v.price !== null && v.price !== undefined) {
-        if (!isNum(v.price) || !Number.isFinite(v.price) || v.price <= 0 || v.price > 1_000_000) {
-          ctx.addIssue({ code: 'custom', path: ['price'], message: M.priceRequired });
-        } else if (!v.currency) {
-          ctx.addIssue({ code: 'custom', path: ['currency'], message: M.currencyRequired });
-        }
+      if (v.pricing_mode === 'multiple') checkTicketTypes(v.ticket_types, v.currency, ctx);
+      else if (v.price !== null && v.price !== undefined) {
+        const problem = priceProblem(v.price);
+        if (problem) ctx.addIssue({ code: 'custom', path: ['price'], message: problem });
+        if (!v.currency) ctx.addIssue({ code: 'custom', path: ['currency'], message: M.currencyRequired });
       }
     },
     { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
   )
   .transform((v) => ({ ...v, start_date: v.start_date ?? new Date(Number.NaN) }));
 export type EventBody = z.output<typeof eventBodySchema>;
+
+/** What is wrong with a sent price, or null (minor units, above 0, at most AMOUNT_MAX_MINOR). */
+function priceProblem(price: unknown): string | null {
+  if (typeof price !== 'number' || !Number.isFinite(price) || price <= 0) return M.priceRequired;
+  if (!Number.isInteger(price)) return M.priceWhole;
+  return price > AMOUNT_MAX_MINOR ? M.priceTooHigh : null;
+}
+
+/**
+ * Multiple pricing: every type sent must be whole (events §5 ticket type rules, by field as
+ * ticket_types.N.field), and all in one currency, the event's when it names one.
+ */
+function checkTicketTypes(types: unknown, eventCurrency: unknown, ctx: z.RefinementCtx): void {
+  if (!Array.isArray(types)) return;
+  // An element that is not an object has already been reported at its own path.
+  const isObject = (t: unknown): t is TicketTypeBody => typeof t === 'object' && t !== null && !Array.isArray(t);
+  const drafts: TicketTypeBody[] = types.map((t) => (isObject(t) ? t : {}));
+  const problems = ticketTypeProblems(drafts.map((t) => ({ ...t, price: typeof t.price === 'number' ? t.price : null })));
+  const currency = typeof eventCurrency === 'string' ? eventCurrency : drafts.map((t) => t.currency).find((c) => typeof c === 'string');
+  drafts.forEach((type, i) => {
+    if (!isObject(types[i])) return;
+    const found = problems[i] ?? {};
+    const priceMessage = type.price === null || type.price === undefined ? found.price : (priceProblem(type.price) ?? undefined);
+    if (found.name) ctx.addIssue({ code: 'custom', path: ['ticket_types', i, 'name'], message: found.name });
+    if (priceMessage) ctx.addIssue({ code: 'custom', path: ['ticket_types', i, 'price'], message: priceMessage });
+    if (found.currency) ctx.addIssue({ code: 'custom', path: ['ticket_types', i, 'currency'], message: found.currency });
+    else if (type.currency !== currency) ctx.addIssue({ code: 'custom', path: ['ticket_types', i, 'currency'], message: M.oneCurrency });
+    const q = type.quantity;
+    if (q !== null && q !== undefined && !(Number.isInteger(q) && q > 0 && q <= EVENT_ATTENDEES_MAX)) {
+      ctx.addIssue({ code: 'custom', path: ['ticket_types', i, 'quantity'], message: M.ticketQuantity });
+    }
+  });
+}
 export type EventBodyInput = z.input<typeof eventBodySchema>;
 
 export const ownershipBodySchema = z.object({ user_id: idSchema });

@@ -125,10 +125,16 @@ export function normalizePricing(draft: PricingDraft): Pricing {
   };
 }
 
-/** The lowest and highest price of a priced event ("from €12"); null for a free one. */
-export function priceRange(pricing: Pricing): { min: number; max: number; currency: Currency } | null {
-  if (pricing.currency === null) return null;
-  if (pricing.pricing_mode === 'single') return pricing.price === null ? null : { min: pricing.price, max: pricing.price, currency: pricing.currency };
-  const prices = pricing.ticket_types.map((t) => t.price);
-  return { min: Math.min(...prices), max: Math.max(...prices), currency: pricing.currency };
+/** The lowest and highest price of a paid event's types ("from €12"); null for a free one. */
+export function priceRange(types: readonly { price: number }[], currency: Currency | null): { min: number; max: number; currency: Currency } | null {
+  if (currency === null || types.length === 0) return null;
+  const prices = types.map((t) => t.price);
+  return { min: Math.min(...prices), max: Math.max(...prices), currency };
+}
+
+/** The types an event's pricing stores (a single price is one type: its ticket_name); [] when free. */
+export function ticketTypesOf(pricing: Pricing): TicketType[] {
+  if (pricing.currency === null) return [];
+  if (pricing.pricing_mode === 'multiple') return pricing.ticket_types;
+  return [{ name: pricing.ticket_name, price: pricing.price, currency: pricing.currency, description: pricing.ticket_description, quantity: null }];
 }

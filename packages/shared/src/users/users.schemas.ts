@@ -20,6 +20,10 @@ export const userSchema = z
     groups: z.array(groupRefSchema),
     current_group_id: z.number().int().nullable(),
     current_group: groupRefSchema.nullable(),
+    /** The payout account's id at the payment provider (accounts §3 stripe_id); null without one. */
+    stripe_id: z.string().nullable(),
+    /** The payout account is active: terms accepted, details submitted, charges enabled. */
+    stripe_approved: z.boolean(),
     created_at: z.string(),
   })
   .meta({ id: 'User' });

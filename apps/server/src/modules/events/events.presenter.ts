@@ -1,4 +1,7 @@
 import type { Event } from '@planns/shared/events/events.schemas';
+import type { Currency } from '@planns/shared/money/money.rules';
+import { priceRange } from '@planns/shared/tickets/tickets.rules';
+import { arePaymentsEnabled, type PaymentAccountStatus } from '@planns/shared/payments/payments.rules';
 import type { Actor } from '../../http/actor.ts';
 import { canManageEvent, canSeeCreatorPhone, canSeeLocation, isEventOwner } from './events.policy.ts';
 import type { EventDetailRow, PersonJson } from './events.repo.ts';
@@ -14,15 +17,26 @@ const person = (p: PersonJson) => ({
 
 const publicPerson = (p: Omit<PersonJson, 'companions_amount'>) => ({ id: p.id, name: p.name, avatar: p.avatar, avatar_m: p.avatar_m, avatar_s: p.avatar_s });
 
+/** What the payments module says of an event's organiser, for its payment fields. */
+export interface EventPaymentFacts {
+  /** The organiser's payout account is active. */
+  creatorApproved: boolean;
+  /** The viewer's own account state, when the viewer owns the event (else null). */
+  ownerAccount: PaymentAccountStatus | null;
+}
+
 /**
  * Chooses exactly which fields of an event leave the server, for this viewer. `seatsTaken`: the
  * places taken of its capacity, counted by the inventory (attendees_count; decision 0025).
  */
-export function presentEvent(row: EventDetailRow, seatsTaken: number, actor: Actor | null): Event {
+export function presentEvent(row: EventDetailRow, seatsTaken: number, actor: Actor | null, payment: EventPaymentFacts): Event {
   const showLocation = canSeeLocation(actor);
   const isOwner = isEventOwner(actor, row);
   const canManage = canManageEvent(actor, row);
   const hasLocation = row.address !== '' || row.url !== '' || row.lat !== null;
+  const currency = row.currency as Currency | null;
+  const types = currency === null ? [] : row.ticket_types_json;
+  const single = row.pricing_mode === 'single' ? (types[0] ?? null) : null;
   return {
     id: row.id,
     hash: row.hash,
@@ -42,11 +56,28 @@ export function presentEvent(row: EventDetailRow, seatsTaken: number, actor: Act
     min: row.min,
     max: row.max,
     max_companions: row.max_companions,
-    price: row.price,
-    currency: row.currency,
-    ticket_name: row.ticket_name,
-    ticket_description: row.ticket_description,
-    is_paid: row.price !== null,
+    price: single?.price ?? null,
+    currency: types.length > 0 ? currency : null,
+    ticket_name: single?.name ?? null,
+    ticket_description: single?.description ?? null,
+    pricing_mode: row.pricing_mode,
+    ticket_types: types.map((t) => ({
+      id: t.id,
+      name: t.name,
+      price: t.price,
+      currency: t.currency as Currency,
+      description: t.description,
+      quantity: t.quantity,
+      stripe_price_id: canManage ? t.stripe_price_id : null,
+      stripe_price_amount: canManage ? t.stripe_price_amount : null,
+    })),
+    price_range: priceRange(types, currency),
+    is_paid: types.length > 0,
+    payment_mode: types.length > 0 ? row.payment_mode : null,
+    payments_enabled: arePaymentsEnabled({ payment_mode: row.payment_mode, creator_approved: payment.creatorApproved, ticket_types: types }),
+    stripe_product_id: canManage ? row.stripe_product_id : null,
+    stripe_price_id: canManage ? (single?.stripe_price_id ?? null) : null,
+    owner_payment_account: isOwner ? payment.ownerAccount : null,
     visibility: row.visibility,
     is_public: row.visibility === 'public',
     is_private: row.visibility === 'private',
@@ -62,6 +93,7 @@ export function presentEvent(row: EventDetailRow, seatsTaken: number, actor: Act
       avatar: row.creator_avatar,
       avatar_s: row.creator_avatar_s,
       phone: canSeeCreatorPhone(actor, row) ? row.creator_phone : null,
+      stripe_approved: payment.creatorApproved,
     },
     categories: row.categories_json,
     users: row.going_json.map(person),

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { lockKey, type Executor, type Tx } from '../../db/database.ts';
-import type { EventsTable } from '../../db/schema.ts';
+import type { EventsTable, EventTicketTypesTable } from '../../db/schema.ts';
 import { visibleTo } from './event-visibility.ts';
 
 /** SQL only (CONVENTIONS §3): visibility, filters and the event read model live here as SQL. */
@@ -84,10 +84,6 @@ export type EventWrite = {
   min: number | null;
   max: number | null;
   max_companions: number | null;
-  price: number | null;
-  currency: string | null;
-  ticket_name: string | null;
-  ticket_description: string | null;
   visibility: 'public' | 'private' | 'friends';
   group_id: number | null;
   allow_whatsapp: boolean;
@@ -96,7 +92,16 @@ export type EventWrite = {
 
 export async function insertEvent(
   db: Executor,
-  values: EventWrite & { user_id: number; image: string | null; m_image: string | null; clone_id: number | null; now: Date },
+  values: EventWrite & {
+    user_id: number;
+    image: string | null;
+    m_image: string | null;
+    clone_id: number | null;
+    currency: string | null;
+    pricing_mode: 'single' | 'multiple';
+    payment_mode: 'own' | 'planns' | null;
+    now: Date;
+  },
 ): Promise<EventRow> {
   const { now, ...rest } = values;
   return db
@@ -108,6 +113,117 @@ export async function insertEvent(
 
 export async function updateEvent(db: Executor, id: number, values: Partial<EventWrite> & { image?: string | null; m_image?: string | null; updated_at: Date }): Promise<EventRow> {
   return db.updateTable('events').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/* ------------------------------------------------------------------ pricing: ticket types, payment mode, product */
+
+/** A ticket type as it is to be stored; `id` keeps an existing type of the event. */
+export interface TicketTypeWrite {
+  id: number | null;
+  name: string;
+  price: number;
+  description: string | null;
+  quantity: number | null;
+}
+
+export type TicketTypeRow = Selectable<EventTicketTypesTable>;
+
+export async function listTicketTypes(db: Executor, eventId: number): Promise<TicketTypeRow[]> {
+  return db.selectFrom('event_ticket_types').selectAll().where('event_id', '=', eventId).orderBy('position').execute();
+}
+
+/**
+ * Makes the event's types exactly `types`, in that order, in the event's currency (set on the
+ * event before: the types follow it by their foreign key). A kept type (its id given) keeps its
+ * row; its provider price is forgotten when its price changed, so a new one is made. Types not
+ * named go. Positions and names are unique per event at commit (deferred), so types may swap.
+ */
+export async function replaceTicketTypes(tx: Tx, eventId: number, currency: string, types: TicketTypeWrite[], now: Date): Promise<void> {
+  const keptIds = types.map((t) => t.id).filter((id): id is number => id !== null);
+  let remove = tx.deleteFrom('event_ticket_types').where('event_id', '=', eventId);
+  if (keptIds.length > 0) remove = remove.where('id', 'not in', keptIds);
+  await remove.execute();
+  for (const [position, type] of types.entries()) {
+    if (type.id !== null) {
+      await tx
+        .updateTable('event_ticket_types')
+        .set({
+          position,
+          name: type.name,
+          description: type.description,
+          quantity: type.quantity,
+          price: type.price,
+          // A provider price is immutable: a new price or currency needs a new one.
+          stripe_price_id: sql<string | null>`CASE WHEN price = ${type.price} THEN stripe_price_id END`,
+          stripe_price_amount: sql<number | null>`CASE WHEN price = ${type.price} THEN stripe_price_amount END`,
+          updated_at: now,
+        })
+        .where('id', '=', type.id)
+        .where('event_id', '=', eventId)
+        .execute();
+    } else {
+      await tx
+        .insertInto('event_ticket_types')
+        .values({ event_id: eventId, position, name: type.name, price: type.price, currency, description: type.description, quantity: type.quantity, created_at: now, updated_at: now })
+        .execute();
+    }
+  }
+}
+
+/** Of these ids, those that are ticket types of the event. */
+export async function ticketTypeIdsOfEvent(db: Executor, eventId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('event_ticket_types').select('id').where('event_id', '=', eventId).where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The event's pricing columns (free: currency, payment mode and product all NULL; its types removed first). */
+export async function setPricing(
+  tx: Tx,
+  eventId: number,
+  values: { currency: string | null; pricing_mode: 'single' | 'multiple'; payment_mode: 'own' | 'planns' | null; keepProduct: boolean },
+  now: Date,
+): Promise<void> {
+  if (values.currency === null) await tx.deleteFrom('event_ticket_types').where('event_id', '=', eventId).execute();
+  // Provider prices are in one currency: a new currency needs new ones.
+  else await tx.updateTable('event_ticket_types').set({ stripe_price_id: null, stripe_price_amount: null }).where('event_id', '=', eventId).where('currency', '<>', values.currency).execute();
+  await tx
+    .updateTable('events')
+    .set({
+      currency: values.currency,
+      pricing_mode: values.pricing_mode,
+      payment_mode: values.payment_mode,
+      ...(values.keepProduct && values.currency !== null ? {} : { stripe_product_id: null }),
+      updated_at: now,
+    })
+    .where('id', '=', eventId)
+    .execute();
+}
+
+export async function setPaymentMode(tx: Tx, eventId: number, mode: 'own' | 'planns', now: Date): Promise<void> {
+  await tx.updateTable('events').set({ payment_mode: mode, updated_at: now }).where('id', '=', eventId).where('currency', 'is not', null).execute();
+}
+
+export async function setProductId(db: Executor, eventId: number, productId: string): Promise<void> {
+  await db.updateTable('events').set({ stripe_product_id: productId }).where('id', '=', eventId).where('currency', 'is not', null).execute();
+}
+
+/** Records the provider price made for a type, unless its price changed meanwhile. */
+export async function setTicketTypePrice(db: Executor, typeId: number, price: { id: string; unit_amount: number; currency: string }): Promise<boolean> {
+  const result = await db
+    .updateTable('event_ticket_types')
+    .set({ stripe_price_id: price.id, stripe_price_amount: price.unit_amount })
+    .where('id', '=', typeId)
+    .where('price', '=', price.unit_amount)
+    .where('currency', '=', price.currency)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The ids of the person's paid events sold through their own payout account, locked. */
+export async function lockOwnPaidEventIds(tx: Tx, userId: number): Promise<number[]> {
+  const rows = await tx.selectFrom('events').select('id').where('user_id', '=', userId).where('payment_mode', '=', 'own').orderBy('id').forUpdate().execute();
+  return rows.map((r) => r.id);
 }
 
 export async function setEventOwner(db: Executor, id: number, userId: number, now: Date): Promise<void> {
@@ -224,8 +340,8 @@ function filterConditions(f: EventListFilter): RawBuilder<unknown>[] {
   if (f.from) where.push(sql`e.ends_at >= ${f.from}`);
   if (f.to) where.push(sql`e.start_date < ${f.to}`);
   if (f.hideVisibility.length > 0) where.push(sql`e.visibility <> ALL(${f.hideVisibility}::text[])`);
-  if (f.hidePaid) where.push(sql`e.price IS NULL`);
-  if (f.hideFree) where.push(sql`e.price IS NOT NULL`);
+  if (f.hidePaid) where.push(sql`e.currency IS NULL`);
+  if (f.hideFree) where.push(sql`e.currency IS NOT NULL`);
   if (f.categories) {
     where.push(sql`EXISTS (SELECT 1 FROM event_categories ec WHERE ec.event_id = e.id AND ec.category_id = ANY(${f.categories}::bigint[]))`);
   }
@@ -365,6 +481,18 @@ export interface EventDetailRow extends EventRow {
   comments_count: number;
   my_note: string | null;
   my_companions: number[];
+  ticket_types_json: TicketTypeJson[];
+}
+
+export interface TicketTypeJson {
+  id: number;
+  name: string;
+  price: number;
+  currency: string;
+  description: string | null;
+  quantity: number | null;
+  stripe_price_id: string | null;
+  stripe_price_amount: number | null;
 }
 
 export interface RelationLimits {
@@ -439,6 +567,10 @@ export async function loadEventDetails(db: Executor, ids: number[], viewerIds: V
           : sql`SELECT '[]'::json`
       }) AS invites_json,
       (SELECT count(*)::int FROM comments cm WHERE cm.event_id = e.id) AS comments_count,
+      (SELECT coalesce(json_agg(json_build_object('id', tt.id, 'name', tt.name, 'price', tt.price, 'currency', tt.currency,
+         'description', tt.description, 'quantity', tt.quantity, 'stripe_price_id', tt.stripe_price_id,
+         'stripe_price_amount', tt.stripe_price_amount) ORDER BY tt.position), '[]'::json)
+         FROM event_ticket_types tt WHERE tt.event_id = e.id) AS ticket_types_json,
       EXISTS (SELECT 1 FROM event_users ow WHERE ow.event_id = e.id AND ow.user_id = e.user_id AND ow.status = 'going') AS owner_attending,
       (SELECT coalesce(array_agg(euc.companion_id ORDER BY euc.companion_id), '{}') FROM event_user_companions euc
          WHERE euc.event_id = e.id AND euc.user_id = e.user_id) AS owner_companions

@@ -15,6 +15,7 @@ import {
   userSearchReplySchema,
 } from '@planns/shared/events/events.schemas';
 import { okSchema } from '@planns/shared/http/envelope';
+import { eventRefReplySchema } from '@planns/shared/payments/payments.schemas';
 import { idParamsSchema } from '@planns/shared/input/ids.schemas';
 import type { AppDeps } from '../../deps.ts';
 import { requireActor } from '../../http/auth-hook.ts';
@@ -195,6 +196,21 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; visitorLists: 
       },
     },
     async (request) => ({ data: changed(await events.changeOwner(deps, requireActor(request), request.params.id, request.body.user_id)) }),
+  );
+
+  app.post(
+    '/events/:id/disable-stripe',
+    {
+      schema: {
+        tags,
+        summary: 'Disable payments (the event becomes free)',
+        description:
+          "POST events/{id}/disable-stripe, empty body (events §4 payment setup): the event becomes free; its ticket types and payment product go. The owner or a moderator. Answers the event's id and hash.",
+        params: idParamsSchema,
+        response: { 200: eventRefReplySchema, ...writeErrors },
+      },
+    },
+    async (request) => ({ data: changed(await events.disablePayments(deps, requireActor(request), request.params.id)) }),
   );
 
   app.post(

@@ -12,7 +12,8 @@ import {
   visibilityFromFlags,
 } from '@planns/shared/events/events.rules';
 import type { PublicUser } from '@planns/shared/users/users.schemas';
-import { inTransaction, type Executor } from '../../db/database.ts';
+import { normalizePricing, ticketTypesOf, type Pricing } from '@planns/shared/tickets/tickets.rules';
+import { inTransaction, type Executor, type Tx } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
@@ -23,6 +24,7 @@ import { ownCompanionIds } from '../companions/companions.service.ts';
 import * as gallery from '../gallery/gallery.service.ts';
 import { isGroupMember } from '../groups/groups.service.ts';
 import * as inventory from '../inventory/inventory.service.ts';
+import * as paymentAccounts from '../payments/payment-accounts.service.ts';
 import * as rsvp from '../rsvp/rsvp.service.ts';
 import { copyEventImage, renderEventImage, storeEventImage, type EventImageUrls } from './event-image.ts';
 import { canDeleteEvent, canManageEvent, canModerate, canViewEvent, isEventOwner } from './events.policy.ts';
@@ -109,7 +111,18 @@ export async function listEvents(deps: AppDeps, viewer: Viewer, query: EventList
 /** The events of `ids` as this viewer sees them, in that order; their attendees counted by the inventory. */
 async function presentEvents(deps: AppDeps, viewer: Viewer, ids: number[], limits: repo.RelationLimits): Promise<Event[]> {
   const [rows, seats] = await Promise.all([repo.loadEventDetails(deps.db, ids, viewerIds(viewer), limits), inventory.seatsTaken(deps.db, ids)]);
-  return rows.map((row) => presentEvent(row, seats.get(row.id) ?? 0, viewer));
+  const ownsOne = viewer !== null && rows.some((row) => row.user_id === viewer.userId);
+  // Whose payout accounts are active (creator.stripe_approved), and the viewer's own account on their own events.
+  const [approved, ownerAccount] = await Promise.all([
+    paymentAccounts.approvedUserIds(deps.db, rows.filter((row) => row.currency !== null).map((row) => row.user_id)),
+    ownsOne ? paymentAccounts.accountStatusOf(deps.db, viewer.userId) : Promise.resolve(null),
+  ]);
+  return rows.map((row) =>
+    presentEvent(row, seats.get(row.id) ?? 0, viewer, {
+      creatorApproved: approved.has(row.user_id),
+      ownerAccount: viewer !== null && row.user_id === viewer.userId ? ownerAccount : null,
+    }),
+  );
 }
 
 /** A person's events for their profile: created, or answered going or maybe; as this viewer may see them, newest start first. */
@@ -196,15 +209,44 @@ function eventValues(body: EventBody): repo.EventWrite {
     min: body.min,
     max: body.max,
     max_companions: body.max_companions,
-    price: body.price ?? null,
-    currency: body.price ? (body.currency ?? null) : null,
-    ticket_name: body.price ? body.ticket_name || null : null,
-    ticket_description: body.price ? body.ticket_description || null : null,
     visibility: visibilityFromFlags(body.is_private, body.is_friends),
     group_id: body.group_id ?? null,
     allow_whatsapp: body.allow_whatsapp,
     gallery_requires_approval: body.gallery_requires_approval,
   };
+}
+
+/** The body's pricing after events §5 'Sending an event' (the schema has refused what is not whole). */
+function pricingOf(body: EventBody): Pricing {
+  return normalizePricing({
+    pricing_mode: body.pricing_mode,
+    price: typeof body.price === 'number' ? body.price : null,
+    currency: body.currency ?? null,
+    ticket_name: body.ticket_name,
+    ticket_description: body.ticket_description,
+    ticket_types: body.ticket_types.map((t) => ({ ...t, price: typeof t.price === 'number' ? t.price : null, quantity: typeof t.quantity === 'number' ? t.quantity : null })),
+  });
+}
+
+/**
+ * The types to store, each with the id of the existing type it keeps (editing). A single price
+ * keeps the event's first type; named ids must be the event's own types.
+ */
+async function ticketTypeWrites(db: Executor, eventId: number | null, body: EventBody, pricing: Pricing): Promise<repo.TicketTypeWrite[]> {
+  const types = ticketTypesOf(pricing);
+  if (eventId === null) return types.map((t) => ({ id: null, name: t.name, price: t.price, description: t.description, quantity: t.quantity }));
+  if (pricing.pricing_mode === 'single') {
+    const [first] = await repo.listTicketTypes(db, eventId);
+    return types.map((t) => ({ id: first?.id ?? null, name: t.name, price: t.price, description: t.description, quantity: t.quantity }));
+  }
+  const sentIds = body.ticket_types.map((t) => t.id ?? null);
+  const own = new Set(await repo.ticketTypeIdsOfEvent(db, eventId, sentIds.filter((id): id is number => id !== null)));
+  const fields: Record<string, string> = {};
+  sentIds.forEach((id, i) => {
+    if (id !== null && !own.has(id)) fields[`ticket_types.${i}.id`] = M.unknownTicketType;
+  });
+  if (Object.keys(fields).length > 0) throw invalidFields(fields);
+  return types.map((t, i) => ({ id: sentIds[i] ?? null, name: t.name, price: t.price, description: t.description, quantity: t.quantity }));
 }
 
 async function renderUpload(body: EventBody): Promise<Awaited<ReturnType<typeof renderEventImage>> | null> {
@@ -236,11 +278,16 @@ export async function createEvent(deps: AppDeps, actor: Actor, body: EventBody):
   let images: EventImageUrls | null = rendered ? await storeEventImage(deps.storage, ownerId, rendered) : null;
   if (!images && !body.remove_image && source?.image && source.m_image) images = await copyEventImage(deps.storage, ownerId, { image: source.image, m_image: source.m_image });
 
+  const pricing = pricingOf(body);
+  const types = await ticketTypeWrites(deps.db, null, body, pricing);
   const now = deps.clock.now();
   try {
     const id = await inTransaction(deps.db, async (tx) => {
       const row = await repo.insertEvent(tx, {
         ...eventValues(body),
+        currency: pricing.currency,
+        pricing_mode: pricing.pricing_mode,
+        payment_mode: pricing.currency === null ? null : 'own',
         user_id: ownerId,
         image: images?.image ?? null,
         m_image: images?.m_image ?? null,
@@ -248,6 +295,7 @@ export async function createEvent(deps: AppDeps, actor: Actor, body: EventBody):
         now,
       });
       await repo.replaceCategories(tx, row.id, body.categories);
+      if (pricing.currency !== null) await repo.replaceTicketTypes(tx, row.id, pricing.currency, types, now);
       if (ownerAttends) await rsvp.setOwnerAttendance(tx, row.id, ownerId, true, body.companions, now);
       // Whoever sets an event up for someone else co-organises it, so they keep seeing it.
       if (ownerId !== actor.userId) await repo.addOrganizer(tx, row.id, actor.userId, now);
@@ -272,6 +320,8 @@ export async function updateEvent(deps: AppDeps, actor: Actor, id: number, body:
   const attendance = isOwner && body.is_attending !== undefined ? body.is_attending : null;
   await checkReferences(deps, actor, body, { currentGroupId: current.group_id, companionsOwnerId: attendance ? actor.userId : null });
 
+  const pricing = pricingOf(body);
+  const types = await ticketTypeWrites(deps.db, id, body, pricing);
   const rendered = await renderUpload(body);
   const images = rendered ? await storeEventImage(deps.storage, current.user_id, rendered) : null;
   const now = deps.clock.now();
@@ -286,6 +336,10 @@ export async function updateEvent(deps: AppDeps, actor: Actor, id: number, body:
       const values = eventValues(body);
       await repo.updateEvent(tx, id, { ...values, ...imageChange, updated_at: now });
       await repo.replaceCategories(tx, id, body.categories);
+      // Pricing: a paid event keeps its payment mode and product; made free it loses both, with its types.
+      const paymentMode = pricing.currency === null ? null : (locked.payment_mode ?? 'own');
+      await repo.setPricing(tx, id, { currency: pricing.currency, pricing_mode: pricing.pricing_mode, payment_mode: paymentMode, keepProduct: true }, now);
+      if (pricing.currency !== null) await repo.replaceTicketTypes(tx, id, pricing.currency, types, now);
       if (attendance !== null) await rsvp.setOwnerAttendance(tx, id, actor.userId, attendance, body.companions, now);
       // The inventory's lock serializes this with joins: max never drops below who is already going.
       if (values.max !== null && (values.max !== locked.max || attendance !== null)) {
@@ -360,4 +414,80 @@ export async function searchUsers(deps: AppDeps, _actor: Actor, name: string): P
 /** Whether the user co-organises the event (share: who may invite to a private event). */
 export async function isOrganizer(db: Executor, eventId: number, userId: number): Promise<boolean> {
   return repo.isOrganizer(db, eventId, userId);
+}
+
+/* ------------------------------------------------------------------ payments (events §4 payment setup) */
+
+/** An event's pricing as the payments module needs it. */
+export interface EventPricing {
+  id: number;
+  hash: string;
+  name: string;
+  user_id: number;
+  currency: string | null;
+  payment_mode: 'own' | 'planns' | null;
+  stripe_product_id: string | null;
+  ticket_types: repo.TicketTypeRow[];
+}
+
+async function pricingFrom(db: Executor, row: repo.EventRow): Promise<EventPricing> {
+  return {
+    id: row.id,
+    hash: row.hash,
+    name: row.name,
+    user_id: row.user_id,
+    currency: row.currency,
+    payment_mode: row.payment_mode,
+    stripe_product_id: row.stripe_product_id,
+    ticket_types: row.currency === null ? [] : await repo.listTicketTypes(db, row.id),
+  };
+}
+
+/** The pricing of an event the caller manages (owner or moderator): 404 when hidden, 403 when not theirs. */
+export async function loadManagedPricing(deps: AppDeps, actor: Actor, id: number): Promise<EventPricing> {
+  const row = await loadVisible(deps, actor, id);
+  if (!canManageEvent(actor, row)) throw forbidden('Only the owner or a moderator can set up payments for this event');
+  if (row.deleted_by_moderator_at) throw removedByModerator();
+  return pricingFrom(deps.db, row);
+}
+
+/** Records the event's product at the payment provider. */
+export async function recordProduct(db: Executor, eventId: number, productId: string): Promise<void> {
+  await repo.setProductId(db, eventId, productId);
+}
+
+/** Records a type's provider price (ignored when the type's price changed meanwhile). */
+export async function recordTicketTypePrice(db: Executor, typeId: number, price: { id: string; unit_amount: number; currency: string }): Promise<boolean> {
+  return repo.setTicketTypePrice(db, typeId, price);
+}
+
+/** Sets whose account sells a paid event's tickets (the caller has checked who may). */
+export async function setPaymentMode(deps: AppDeps, eventId: number, mode: 'own' | 'planns'): Promise<void> {
+  await inTransaction(deps.db, (tx) => repo.setPaymentMode(tx, eventId, mode, deps.clock.now()));
+}
+
+/**
+ * POST events/{id}/disable-stripe (events §4 payment setup): the event becomes free, its ticket
+ * types and product gone; the owner or a moderator.
+ */
+export async function disablePayments(deps: AppDeps, actor: Actor, id: number): Promise<{ id: number; hash: string; payment_mode: null }> {
+  const row = await loadVisible(deps, actor, id);
+  if (!canManageEvent(actor, row)) throw forbidden('Only the owner or a moderator can set up payments for this event');
+  if (row.deleted_by_moderator_at) throw removedByModerator();
+  await inTransaction(deps.db, async (tx) => {
+    const locked = await repo.lockEventForViewer(tx, id, actor.userId);
+    if (!locked) throw eventNotFound();
+    await repo.setPricing(tx, id, { currency: null, pricing_mode: 'single', payment_mode: null, keepProduct: false }, deps.clock.now());
+  });
+  return { id: row.id, hash: row.hash, payment_mode: null };
+}
+
+/**
+ * The person's events sold through their own payout account become free (a disconnected
+ * account, accounts §4), in the caller's transaction; answers how many.
+ */
+export async function makeOwnPaidEventsFree(tx: Tx, userId: number, now: Date): Promise<number> {
+  const ids = await repo.lockOwnPaidEventIds(tx, userId);
+  for (const id of ids) await repo.setPricing(tx, id, { currency: null, pricing_mode: 'single', payment_mode: null, keepProduct: false }, now);
+  return ids.length;
 }

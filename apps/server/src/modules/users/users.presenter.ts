@@ -3,7 +3,7 @@ import { splitName } from '@planns/shared/users/users.rules';
 import type { UserRow } from './users.repo.ts';
 
 /** The user as they see themselves: the only presenter that includes phone and email. */
-export function presentCurrentUser(row: UserRow, groups: { id: number; name: string }[]): User {
+export function presentCurrentUser(row: UserRow, groups: { id: number; name: string }[], payout: { accountId: string | null; isActive: boolean }): User {
   const currentGroup = groups.find((g) => g.id === row.current_group_id) ?? null;
   return {
     id: row.id,
@@ -18,6 +18,8 @@ export function presentCurrentUser(row: UserRow, groups: { id: number; name: str
     groups,
     current_group_id: currentGroup ? currentGroup.id : null,
     current_group: currentGroup,
+    stripe_id: payout.accountId,
+    stripe_approved: payout.isActive,
     created_at: row.created_at.toISOString(),
   };
 }

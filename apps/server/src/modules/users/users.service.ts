@@ -10,13 +10,14 @@ import { canEditUser } from './users.policy.ts';
 import * as repo from './users.repo.ts';
 import { findUserById, findUserByIdForUpdate, findUserIdByPhone, listGroupsOfUser, updateUser } from './users.repo.ts';
 import { presentCurrentUser } from './users.presenter.ts';
+import { payoutAccountOf } from '../payments/payment-accounts.service.ts';
 
 /** Loads a user with their groups, presented as they see themselves. */
 export async function loadCurrentUser(db: Executor, userId: number): Promise<User> {
   const row = await findUserById(db, userId);
   if (!row) throw notFound('User not found');
-  const groups = await listGroupsOfUser(db, userId);
-  return presentCurrentUser(row, groups);
+  const [groups, payout] = await Promise.all([listGroupsOfUser(db, userId), payoutAccountOf(db, userId)]);
+  return presentCurrentUser(row, groups, payout);
 }
 
 const nameMessage = `Name must be at least ${NAME_MIN_LENGTH} characters`;

@@ -1,27 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEventDates, formatPrice, whatsappUrl } from './event-format.ts';
-
-describe('formatPrice', () => {
-  it('puts the symbol first for AUD, USD, CAD and BRL', () => {
-    expect(formatPrice(10, 'USD', 'en')).toBe('$10');
-    expect(formatPrice(12.5, 'AUD', 'en')).toBe('$12.50');
-    expect(formatPrice(1000, 'BRL', 'en')).toBe('R$1,000');
-  });
-
-  it('puts the symbol after the amount for the other currencies', () => {
-    expect(formatPrice(10, 'EUR', 'en')).toBe('10 €');
-    expect(formatPrice(7.25, 'ILS', 'en')).toBe('7.25 ₪');
-    expect(formatPrice(20, 'GBP', 'es')).toBe('20 £');
-  });
-
-  it('writes the amount in the language', () => {
-    expect(formatPrice(1234.5, 'EUR', 'es')).toBe('1234,50 €');
-  });
-
-  it('falls back to the code for an unknown currency', () => {
-    expect(formatPrice(3, 'XYZ1', 'en')).toBe('3 XYZ1');
-  });
-});
+import { formatEventDates, whatsappUrl } from './event-format.ts';
 
 describe('formatEventDates', () => {
   const now = new Date(2026, 0, 10);

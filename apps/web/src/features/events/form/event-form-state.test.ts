@@ -189,7 +189,7 @@ describe('formStateFromEvent', () => {
     is_friends: true,
     allow_whatsapp: false,
     gallery_requires_approval: true,
-    creator: { id: 5, name: 'Ana', avatar: null, avatar_s: null, phone: null },
+    creator: { id: 5, name: 'Ana', avatar: null, avatar_s: null, phone: null, stripe_approved: false },
     categories: [{ id: 3, slug: 'music', name: 'Music' }],
     author_companions: [7],
     visits: 3,

@@ -21,7 +21,7 @@ export type ImageState =
   | { kind: 'removed' };
 
 /** Price and ticket fields this form does not edit yet (the ticketing issue): kept as they are. */
-type Carried = Pick<EventBodyInput, 'price' | 'currency' | 'ticket_name' | 'ticket_description' | 'max_companions'>;
+type Carried = Pick<EventBodyInput, 'pricing_mode' | 'price' | 'currency' | 'ticket_name' | 'ticket_description' | 'ticket_types' | 'max_companions'>;
 
 export type EventFormState = {
   name: string;
@@ -109,10 +109,12 @@ export function formStateFromEvent(event: Event, mode: Exclude<FormMode, 'create
     galleryRequiresApproval: event.gallery_requires_approval,
     owner: null,
     carried: {
+      pricing_mode: event.pricing_mode,
       price: event.price,
-      currency: event.currency as Carried['currency'],
+      currency: event.currency,
       ticket_name: event.ticket_name,
       ticket_description: event.ticket_description,
+      ticket_types: event.pricing_mode === 'multiple' ? event.ticket_types.map((t) => ({ id: mode === 'update' ? t.id : null, name: t.name, price: t.price, currency: t.currency, description: t.description, quantity: t.quantity })) : [],
       max_companions: event.max_companions,
     },
   };

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TICKET_TYPES_MAX } from '@planns/shared/tickets/tickets.rules';
 import type { FieldErrorCode } from './event-form-state.ts';
 
 /** A field's name as the form shows it, for the required-fields box (server field names). */
@@ -95,6 +96,22 @@ export function useFieldMessage(): (code: FieldErrorCode, context?: { goingCount
           return t('eventForm.errors.currencyRequired');
         case 'priceRequired':
           return t('eventForm.errors.priceRequired');
+        case 'ticketNameRequired':
+          return t('eventForm.errors.ticketNameRequired');
+        case 'duplicateTicketTypeName':
+          return t('eventForm.errors.duplicateTicketTypeName');
+        case 'tooManyTicketTypes':
+          return t('eventForm.errors.tooManyTicketTypes', { max: TICKET_TYPES_MAX });
+        case 'priceWhole':
+          return t('eventForm.errors.priceWhole');
+        case 'priceTooHigh':
+          return t('eventForm.errors.priceTooHigh');
+        case 'oneCurrency':
+          return t('eventForm.errors.oneCurrency');
+        case 'ticketQuantity':
+          return t('eventForm.errors.ticketQuantity');
+        case 'unknownTicketType':
+          return t('eventForm.errors.unknownTicketType');
       }
     },
     [t],

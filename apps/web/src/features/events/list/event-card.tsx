@@ -11,7 +11,7 @@ import {
 } from '@planns/shared/events/events.rules';
 import { Avatar } from '../../../components/avatar.tsx';
 import { Icon } from '../../../components/icon.tsx';
-import { eventPrice } from './format-price.ts';
+import { eventPriceText } from '../event-price.ts';
 
 type EventCardProps = {
   event: Event;
@@ -42,7 +42,7 @@ export const EventCard = memo(function EventCard({ event, language, formatDate, 
   const { t } = useTranslation();
   const where = useWhere(event);
   const picture = event.m_image ?? event.image;
-  const price = eventPrice(event, language);
+  const price = eventPriceText(event, language, (lowest) => t('eventsList.priceFrom', { price: lowest }));
   const shown = event.users.slice(0, CARD_AVATARS);
   const more = Math.max(0, event.users_count - shown.length);
   const description = event.description.trim();

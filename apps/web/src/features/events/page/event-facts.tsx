@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import {
-  DEFAULT_CURRENCY,
   directionsUrl,
   isAddressShown,
   truncatePageAddress,
@@ -8,7 +7,8 @@ import {
 import type { Event } from '@planns/shared/events/events.schemas';
 import { Icon, type IconName } from '../../../components/icon.tsx';
 import { requireLogin } from '../../../lib/login-prompt.ts';
-import { formatEventDates, formatPrice } from '../event-format.ts';
+import { formatEventDates } from '../event-format.ts';
+import { eventPriceText } from '../event-price.ts';
 import { safeHref } from '../../../lib/linkify.ts';
 
 const VISIBILITY_ICONS: Record<Event['visibility'], IconName> = { public: 'globe', private: 'lock', friends: 'users' };
@@ -80,9 +80,7 @@ export function EventFacts({ event, isSignedIn }: EventFactsProps) {
         <Icon name="tag" size={20} />
         <span className="event-facts__text">
           <span className="visually-hidden">{t('eventPage.price')} </span>
-          {event.is_paid && event.price !== null && event.price > 0
-            ? formatPrice(event.price, event.currency ?? DEFAULT_CURRENCY, locale)
-            : t('eventPage.free')}
+          {eventPriceText(event, locale, (lowest) => t('eventPage.priceFrom', { price: lowest })) ?? t('eventPage.free')}
         </span>
       </li>
 

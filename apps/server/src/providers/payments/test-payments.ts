@@ -1,0 +1,461 @@
+import crypto from 'node:crypto';
+import type { BusinessType } from '@planns/shared/payments/payments.rules';
+import { testCardOutcome, type CardOutcome } from '@planns/shared/payments/payments.rules';
+import type { OnboardBody } from '@planns/shared/payments/payments.schemas';
+import { inTransaction, lockKey, type Db, type Executor } from '../../db/database.ts';
+import type { Clock } from '../clock.ts';
+import {
+  accountFromStripeObject,
+  ProviderError,
+  WebhookSignatureError,
+  type CreateCheckoutInput,
+  type PaymentsProvider,
+  type ProviderAccount,
+  type ProviderCheckoutSession,
+  type ProviderEvent,
+  type ProviderPrice,
+} from './payments-provider.ts';
+
+/**
+ * PAYMENTS_PROVIDER=test (the default; decision 0028): planns plays the payment provider end to
+ * end, with no network and no account anywhere. Its objects are kept in planns' database
+ * (test_provider_objects) shaped as Stripe returns them, and its state changes (onboarding, a
+ * paid checkout) come out as Stripe-shaped events that the caller hands to the same code that
+ * applies Stripe's webhooks. Hosted pages (onboarding, dashboard, checkout) are planns' own
+ * /test-provider/... screens.
+ */
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+function randomId(prefix: string, length = 24): string {
+  const bytes = crypto.randomBytes(length);
+  let out = prefix;
+  for (const byte of bytes) out += ALPHABET[byte % 62];
+  return out;
+}
+
+/** How long a hosted onboarding link works (Stripe's Account Links last a few minutes). */
+export const ONBOARDING_LINK_SECONDS = 10 * 60;
+/** How long a dashboard link works once made. */
+export const DASHBOARD_LINK_SECONDS = 60 * 60;
+/** A checkout session's life when none is asked for (Stripe's default is 24 hours). */
+export const CHECKOUT_DEFAULT_SECONDS = 24 * 60 * 60;
+
+interface AccountData {
+  id: string;
+  object: 'account';
+  email: string | null;
+  country: string | null;
+  default_currency: string | null;
+  business_type: BusinessType | null;
+  individual: { first_name: string | null; last_name: string | null };
+  tos_acceptance: { date: number | null };
+  details_submitted: boolean;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  metadata: Record<string, string>;
+  created: number;
+}
+
+interface LinkData {
+  id: string;
+  object: 'account_link' | 'login_link';
+  account: string;
+  refresh_url?: string;
+  return_url?: string;
+  redirect_url?: string | null;
+  expires_at: number;
+  created: number;
+}
+
+interface SessionLineItem {
+  description: string;
+  price: string | null;
+  quantity: number;
+  unit_amount: number;
+  amount_total: number;
+}
+
+interface SessionData {
+  id: string;
+  object: 'checkout.session';
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  amount_total: number;
+  currency: string;
+  line_items: SessionLineItem[];
+  payment_intent: string | null;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string;
+  expires_at: number;
+  customer_email: string | null;
+  payment_intent_data: { application_fee_amount: number; transfer_data: { destination: string } | null };
+  url: string;
+  created: number;
+}
+
+interface PaymentIntentData {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  application_fee_amount: number;
+  currency: string;
+  status: 'succeeded';
+  created: number;
+  description: string | null;
+  transfer_data: { destination: string } | null;
+  metadata: Record<string, string>;
+  latest_charge: { id: string; receipt_url: string };
+}
+
+export type PayResult =
+  | { ok: true; session: SessionData; paymentIntent: PaymentIntentData; events: ProviderEvent[] }
+  | { ok: false; outcome: Exclude<CardOutcome, 'succeeded'> }
+  | { ok: false; outcome: 'closed'; session: SessionData };
+
+const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
+export class TestPaymentsProvider implements PaymentsProvider {
+  readonly name = 'test' as const;
+  readonly publishableKey = null;
+  private readonly db: Db;
+  private readonly clock: Clock;
+  private readonly publicUrl: URL;
+
+  constructor(options: { db: Db; clock: Clock; publicUrl: URL }) {
+    this.db = options.db;
+    this.clock = options.clock;
+    this.publicUrl = options.publicUrl;
+  }
+
+  private now(): number {
+    return seconds(this.clock.now());
+  }
+
+  private pageUrl(path: string): string {
+    return new URL(path, this.publicUrl).toString();
+  }
+
+  /* ------------------------------------------------------------------ store */
+
+  private async insert<T extends { id: string }>(db: Executor, object: string, accountId: string | null, data: T): Promise<T> {
+    await db
+      .insertInto('test_provider_objects')
+      .values({ id: data.id, object, account_id: accountId, data: JSON.stringify(data), created_at: this.clock.now() })
+      .execute();
+    return data;
+  }
+
+  private async find<T>(db: Executor, id: string, object: string, options: { forUpdate?: boolean } = {}): Promise<T | null> {
+    let query = db.selectFrom('test_provider_objects').select('data').where('id', '=', id).where('object', '=', object);
+    if (options.forUpdate) query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    return row ? (row.data as T) : null;
+  }
+
+  private async save<T extends { id: string }>(db: Executor, data: T): Promise<T> {
+    await db.updateTable('test_provider_objects').set({ data: JSON.stringify(data) }).where('id', '=', data.id).execute();
+    return data;
+  }
+
+  private async require<T>(db: Executor, id: string, object: string, options: { forUpdate?: boolean } = {}): Promise<T> {
+    const found = await this.find<T>(db, id, object, options);
+    if (!found) throw new ProviderError(`No such ${object}: '${id}'`, { code: 'resource_missing', statusCode: 404 });
+    return found;
+  }
+
+  /**
+   * A create call under an idempotency key: the same key answers the object it made the first
+   * time, as Stripe does, even when two calls race.
+   */
+  private async idempotent<T extends { id: string }>(key: string, object: string, create: (tx: Executor) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, async (tx) => {
+      await lockKey(tx, `test-provider-idempotency:${key}`);
+      const seen = await tx.selectFrom('test_provider_idempotency').select('object_id').where('key', '=', key).executeTakeFirst();
+      if (seen) return this.require<T>(tx, seen.object_id, object);
+      const made = await create(tx);
+      await tx.insertInto('test_provider_idempotency').values({ key, object_id: made.id, created_at: this.clock.now() }).execute();
+      return made;
+    });
+  }
+
+  private event(type: string, account: string | null, object: Record<string, unknown>): ProviderEvent {
+    return { id: randomId('evt_test_'), type, created: this.now(), account, data: { object: structuredClone(object) } };
+  }
+
+  /* ------------------------------------------------------------------ accounts */
+
+  async createAccount(input: { email: string; userId: number; idempotencyKey: string }): Promise<ProviderAccount> {
+    const data = await this.idempotent<AccountData>(input.idempotencyKey, 'account', (tx) =>
+      this.insert<AccountData>(tx, 'account', null, {
+        id: randomId('acct_test'),
+        object: 'account',
+        email: input.email,
+        country: null,
+        default_currency: null,
+        business_type: null,
+        individual: { first_name: null, last_name: null },
+        tos_acceptance: { date: null },
+        details_submitted: false,
+        charges_enabled: false,
+        payouts_enabled: false,
+        metadata: { planns_user_id: String(input.userId) },
+        created: this.now(),
+      }),
+    );
+    return toProviderAccount(data);
+  }
+
+  async retrieveAccount(accountId: string): Promise<ProviderAccount> {
+    return toProviderAccount(await this.require<AccountData>(this.db, accountId, 'account'));
+  }
+
+  async createOnboardingLink(accountId: string, urls: { refreshUrl: string; returnUrl: string }): Promise<string> {
+    await this.require<AccountData>(this.db, accountId, 'account');
+    const link = await this.insert<LinkData>(this.db, 'account_link', accountId, {
+      id: randomId('al_test_'),
+      object: 'account_link',
+      account: accountId,
+      refresh_url: urls.refreshUrl,
+      return_url: urls.returnUrl,
+      expires_at: this.now() + ONBOARDING_LINK_SECONDS,
+      created: this.now(),
+    });
+    return this.pageUrl(`/test-provider/onboarding/${link.id}`);
+  }
+
+  async createDashboardLink(accountId: string, redirectUrl: string | null): Promise<string> {
+    await this.require<AccountData>(this.db, accountId, 'account');
+    const link = await this.insert<LinkData>(this.db, 'login_link', accountId, {
+      id: randomId('ll_test_'),
+      object: 'login_link',
+      account: accountId,
+      redirect_url: redirectUrl,
+      expires_at: this.now() + DASHBOARD_LINK_SECONDS,
+      created: this.now(),
+    });
+    return this.pageUrl(`/test-provider/dashboard/${link.id}`);
+  }
+
+  /* ------------------------------------------------------------------ products and prices */
+
+  async createProduct(input: { name: string; eventId: number; idempotencyKey: string }): Promise<{ id: string }> {
+    return this.idempotent(input.idempotencyKey, 'product', (tx) =>
+      this.insert(tx, 'product', null, {
+        id: randomId('prod_test_', 14),
+        object: 'product',
+        name: input.name,
+        metadata: { planns_event_id: String(input.eventId) },
+        created: this.now(),
+      }),
+    );
+  }
+
+  async createPrice(input: { product: string; unitAmount: number; currency: string; nickname: string; ticketTypeId: number; idempotencyKey: string }): Promise<ProviderPrice> {
+    const price = await this.idempotent(input.idempotencyKey, 'price', async (tx) => {
+      await this.require(tx, input.product, 'product');
+      return this.insert(tx, 'price', null, {
+        id: randomId('price_test_'),
+        object: 'price',
+        product: input.product,
+        unit_amount: input.unitAmount,
+        currency: input.currency.toLowerCase(),
+        nickname: input.nickname,
+        metadata: { planns_ticket_type_id: String(input.ticketTypeId) },
+        created: this.now(),
+      });
+    });
+    return { id: price.id, product: price.product, unit_amount: price.unit_amount, currency: price.currency.toUpperCase() };
+  }
+
+  /* ------------------------------------------------------------------ checkout */
+
+  async createCheckoutSession(input: CreateCheckoutInput): Promise<ProviderCheckoutSession> {
+    const session = await this.idempotent<SessionData>(input.idempotencyKey, 'checkout.session', async (tx) => {
+      const lines: SessionLineItem[] = [];
+      for (const item of input.lineItems) {
+        if (!Number.isInteger(item.quantity) || item.quantity < 1) throw new ProviderError('Invalid quantity', { code: 'parameter_invalid_integer', statusCode: 400 });
+        let unitAmount: number;
+        let description: string;
+        if (item.price) {
+          const price = await this.require<{ unit_amount: number; currency: string; nickname: string; product: string }>(tx, item.price, 'price');
+          if (price.currency.toUpperCase() !== input.currency.toUpperCase()) throw new ProviderError('All prices must be in one currency', { code: 'parameter_invalid', statusCode: 400 });
+          const product = await this.require<{ name: string }>(tx, price.product, 'product');
+          unitAmount = price.unit_amount;
+          description = `${product.name} · ${price.nickname}`;
+        } else if (item.price_data) {
+          unitAmount = item.price_data.unit_amount;
+          description = item.price_data.product_name;
+        } else {
+          throw new ProviderError('A line item needs a price', { code: 'parameter_missing', statusCode: 400 });
+        }
+        lines.push({ description, price: item.price ?? null, quantity: item.quantity, unit_amount: unitAmount, amount_total: unitAmount * item.quantity });
+      }
+      const amountTotal = lines.reduce((sum, line) => sum + line.amount_total, 0);
+      if (input.applicationFeeAmount > amountTotal) throw new ProviderError('The application fee exceeds the amount', { code: 'parameter_invalid', statusCode: 400 });
+      if (input.destinationAccount) {
+        const account = await this.require<AccountData>(tx, input.destinationAccount, 'account');
+        if (!account.charges_enabled) throw new ProviderError('The destination account cannot take charges yet', { code: 'account_invalid', statusCode: 400 });
+      }
+      const id = randomId('cs_test_', 32);
+      return this.insert<SessionData>(tx, 'checkout.session', input.destinationAccount, {
+        id,
+        object: 'checkout.session',
+        status: 'open',
+        payment_status: 'unpaid',
+        amount_total: amountTotal,
+        currency: input.currency.toLowerCase(),
+        line_items: lines,
+        payment_intent: null,
+        metadata: { ...input.metadata },
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        expires_at: input.expiresAt ?? this.now() + CHECKOUT_DEFAULT_SECONDS,
+        customer_email: input.customerEmail ?? null,
+        payment_intent_data: {
+          application_fee_amount: input.applicationFeeAmount,
+          transfer_data: input.destinationAccount ? { destination: input.destinationAccount } : null,
+        },
+        url: this.pageUrl(`/test-provider/checkout/${id}`),
+        created: this.now(),
+      });
+    });
+    return toProviderSession(this.expired(session));
+  }
+
+  async retrieveCheckoutSession(sessionId: string): Promise<ProviderCheckoutSession> {
+    return toProviderSession(this.expired(await this.require<SessionData>(this.db, sessionId, 'checkout.session')));
+  }
+
+  /** An open session past its expiry reads as expired, as Stripe's does. */
+  private expired(session: SessionData): SessionData {
+    return session.status === 'open' && session.expires_at <= this.now() ? { ...session, status: 'expired' } : session;
+  }
+
+  parseWebhook(): ProviderEvent {
+    throw new WebhookSignatureError('The test provider sends no webhooks: its events are applied where they happen');
+  }
+
+  /* ------------------------------------------------------------------ the provider's own pages and test calls */
+
+  /** An onboarding link that still works, with its account; null when unknown or expired. */
+  async onboardingLink(linkId: string): Promise<{ link: LinkData; account: AccountData } | null> {
+    const link = await this.find<LinkData>(this.db, linkId, 'account_link');
+    if (!link || link.expires_at <= this.now()) return null;
+    const account = await this.require<AccountData>(this.db, link.account, 'account');
+    return { link, account };
+  }
+
+  /**
+   * Completes onboarding as the hosted page's form does, and returns the account.updated events
+   * Stripe would send: details submitted (still inactive while 'verification' runs), then charges
+   * and payouts enabled once the terms are accepted.
+   */
+  async onboard(accountId: string, body: OnboardBody): Promise<{ account: ProviderAccount; events: ProviderEvent[] }> {
+    return inTransaction(this.db, async (tx) => {
+      const account = await this.require<AccountData>(tx, accountId, 'account', { forUpdate: true });
+      const events: ProviderEvent[] = [];
+      const submitted: AccountData = {
+        ...account,
+        business_type: body.business_type,
+        individual: { first_name: body.first_name, last_name: body.last_name },
+        country: body.country,
+        default_currency: body.default_currency.toLowerCase(),
+        details_submitted: true,
+        tos_acceptance: { date: body.accept_terms ? (account.tos_acceptance.date ?? this.now()) : null },
+        charges_enabled: false,
+        payouts_enabled: false,
+      };
+      events.push(this.event('account.updated', accountId, { ...submitted }));
+      let final = submitted;
+      if (body.accept_terms) {
+        final = { ...submitted, charges_enabled: true, payouts_enabled: true };
+        events.push(this.event('account.updated', accountId, { ...final }));
+      }
+      await this.save(tx, final);
+      return { account: toProviderAccount(final), events };
+    });
+  }
+
+  /** A dashboard link that still works, with its account, payments and balance; null when unknown or expired. */
+  async dashboard(linkId: string): Promise<{ link: LinkData; account: AccountData; payments: PaymentIntentData[] } | null> {
+    const link = await this.find<LinkData>(this.db, linkId, 'login_link');
+    if (!link || link.expires_at <= this.now()) return null;
+    const account = await this.require<AccountData>(this.db, link.account, 'account');
+    const rows = await this.db
+      .selectFrom('test_provider_objects')
+      .select('data')
+      .where('object', '=', 'payment_intent')
+      .where('account_id', '=', link.account)
+      .orderBy('created_at', 'desc')
+      .limit(100)
+      .execute();
+    return { link, account, payments: rows.map((r) => r.data as unknown as PaymentIntentData) };
+  }
+
+  /** A checkout session for its hosted page; null when unknown. */
+  async checkoutSession(sessionId: string): Promise<SessionData | null> {
+    const session = await this.find<SessionData>(this.db, sessionId, 'checkout.session');
+    return session ? this.expired(session) : null;
+  }
+
+  /**
+   * Pays an open session with a card, as the hosted card form does: the card's outcome is
+   * Stripe's for its test number; a success completes the session once (the row is locked: two
+   * payments at once make one payment intent) and returns checkout.session.completed.
+   */
+  async pay(sessionId: string, card: { number: string; exp_month: number; exp_year: number; cvc: string }): Promise<PayResult> {
+    return inTransaction(this.db, async (tx) => {
+      const stored = await this.require<SessionData>(tx, sessionId, 'checkout.session', { forUpdate: true });
+      const session = this.expired(stored);
+      if (session.status !== 'open') return { ok: false, outcome: 'closed', session };
+      const outcome = testCardOutcome(card, this.clock.now());
+      if (outcome !== 'succeeded') return { ok: false, outcome };
+      const destination = session.payment_intent_data.transfer_data?.destination ?? null;
+      const intentId = randomId('pi_test_');
+      const intent = await this.insert<PaymentIntentData>(tx, 'payment_intent', destination, {
+        id: intentId,
+        object: 'payment_intent',
+        amount: session.amount_total,
+        application_fee_amount: session.payment_intent_data.application_fee_amount,
+        currency: session.currency,
+        status: 'succeeded',
+        created: this.now(),
+        description: session.line_items.map((l) => `${l.quantity} × ${l.description}`).join(', '),
+        transfer_data: session.payment_intent_data.transfer_data,
+        metadata: session.metadata,
+        latest_charge: { id: randomId('ch_test_'), receipt_url: this.pageUrl(`/test-provider/receipts/${intentId}`) },
+      });
+      const completed = await this.save<SessionData>(tx, { ...session, status: 'complete', payment_status: 'paid', payment_intent: intent.id });
+      return { ok: true, session: completed, paymentIntent: intent, events: [this.event('checkout.session.completed', destination, { ...completed })] };
+    });
+  }
+}
+
+/** Stripe-shaped balances of an account: what its payments brought, less planns' fees, by currency. */
+export function balancesOf(payments: readonly { amount: number; application_fee_amount: number; currency: string; status: string }[]): { currency: string; available: number }[] {
+  const totals = new Map<string, number>();
+  for (const p of payments) {
+    if (p.status !== 'succeeded') continue;
+    const currency = p.currency.toUpperCase();
+    totals.set(currency, (totals.get(currency) ?? 0) + p.amount - p.application_fee_amount);
+  }
+  return [...totals].map(([currency, available]) => ({ currency, available }));
+}
+
+function toProviderAccount(data: AccountData): ProviderAccount {
+  return accountFromStripeObject(data);
+}
+
+function toProviderSession(data: SessionData): ProviderCheckoutSession {
+  return {
+    id: data.id,
+    url: data.status === 'open' ? data.url : null,
+    status: data.status,
+    payment_status: data.payment_status,
+    amount_total: data.amount_total,
+    currency: data.currency.toUpperCase(),
+    payment_intent: data.payment_intent,
+    metadata: data.metadata,
+  };
+}

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { idSchema } from '../input/ids.schemas.ts';
+import { CURRENCIES } from '../money/money.rules.ts';
+import {
+  BUSINESS_TYPES,
+  PAYMENT_ACCOUNT_STATUSES,
+  PAYMENT_EMAIL_MAX_LENGTH,
+  PAYMENT_MESSAGES,
+  PAYMENT_MODES,
+  PAYMENT_PROVIDERS,
+  TEST_PAYMENT_MAX_QUANTITY,
+  isPaymentEmail,
+} from './payments.rules.ts';
+
+/* ------------------------------------------------------------------ payout account (accounts §3, §7) */
+
+/** The payout account as GET payments/info answers it: the provider's account fields (accounts §3). */
+export const paymentAccountSchema = z
+  .object({
+    /** The provider's account id (acct_...). */
+    id: z.string(),
+    provider: z.enum(PAYMENT_PROVIDERS),
+    email: z.string(),
+    country: z.string().nullable(),
+    default_currency: z.string().nullable(),
+    business_type: z.enum(BUSINESS_TYPES).nullable(),
+    individual: z.object({ first_name: z.string().nullable(), last_name: z.string().nullable() }),
+    /** date: when the terms were accepted, in Unix seconds as the provider gives it; null when not. */
+    tos_acceptance: z.object({ date: z.number().int().nullable() }),
+    details_submitted: z.boolean(),
+    charges_enabled: z.boolean(),
+    payouts_enabled: z.boolean(),
+    /** accounts §4: created (onboarding not begun), inactive, active. */
+    status: z.enum(PAYMENT_ACCOUNT_STATUSES).exclude(['none']),
+    /** Same as the user's stripe_approved: active. */
+    is_active: z.boolean(),
+  })
+  .meta({ id: 'PaymentAccount' });
+export type PaymentAccount = z.infer<typeof paymentAccountSchema>;
+export const paymentAccountReplySchema = z.object({ data: paymentAccountSchema });
+
+export const createPaymentAccountBodySchema = z.object({
+  email: z
+    .string({ message: PAYMENT_MESSAGES.invalidEmail })
+    .trim()
+    .max(PAYMENT_EMAIL_MAX_LENGTH, PAYMENT_MESSAGES.invalidEmail)
+    .refine(isPaymentEmail, PAYMENT_MESSAGES.invalidEmail),
+});
+/** POST payments: data is the new account's id. */
+export const accountIdReplySchema = z.object({ data: z.string() });
+
+/** GET payments/url and payments/login-url: data is the link to open. */
+export const linkReplySchema = z.object({ data: z.string() });
+
+export const loginUrlQuerySchema = z.object({
+  /** Where the dashboard's way back leads: an address on planns' own site (PUBLIC_URL). */
+  redirect_url: z.string().max(2000).optional(),
+});
+
+export const disconnectReplySchema = z.object({
+  data: z.object({ ok: z.literal(true), converted_events: z.number().int() }),
+  message: z.string(),
+});
+
+/** POST payments/create-product/{id}: the event's product and the price of each ticket type. */
+export const paymentProductReplySchema = z.object({
+  data: z.object({
+    id: z.number().int(),
+    hash: z.string(),
+    stripe_product_id: z.string(),
+    prices: z.array(z.object({ ticket_type_id: z.number().int(), stripe_price_id: z.string(), unit_amount: z.number().int(), currency: z.enum(CURRENCIES) })),
+  }),
+});
+
+/** POST events/{id}/disable-stripe and payments/use-planns-stripe/{eventId}: the event's id and hash. */
+export const eventRefReplySchema = z.object({
+  data: z.object({ id: z.number().int(), hash: z.string(), payment_mode: z.enum(PAYMENT_MODES).nullable() }),
+});
+
+/* ------------------------------------------------------------------ payments */
+
+/** A payment received (accounts §3 'Payment (host list)'): minor units; created in Unix seconds. */
+export const paymentSchema = z
+  .object({
+    id: z.number().int(),
+    amount: z.number().int(),
+    application_fee_amount: z.number().int(),
+    currency: z.enum(CURRENCIES),
+    created: z.number().int(),
+    status: z.enum(['succeeded', 'refunded']),
+    kind: z.enum(['test', 'order']),
+    event: z.object({ id: z.number().int(), hash: z.string(), name: z.string() }).nullable(),
+    payer: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
+    receipt_url: z.string().nullable(),
+  })
+  .meta({ id: 'Payment' });
+export type Payment = z.infer<typeof paymentSchema>;
+export const paymentListReplySchema = z.object({ data: z.array(paymentSchema) });
+
+export const userIdParamsSchema = z.object({ userId: idSchema });
+export const eventIdParamsSchema = z.object({ eventId: idSchema });
+
+/**
+ * GET payments/make-payment/{eventId} (the older screen's test payment): quantity, and the price
+ * and fee the screen showed, which the server only checks against its own (minor units).
+ */
+export const makePaymentQuerySchema = z.object({
+  quantity: z.coerce.number().int().min(1, 'Quantity must be at least 1').max(TEST_PAYMENT_MAX_QUANTITY, `At most ${TEST_PAYMENT_MAX_QUANTITY}`).default(1),
+  ticket_type_id: idSchema.optional(),
+  price: z.coerce.number().int().min(0).max(99_999_999).optional(),
+  fee: z.coerce.number().int().min(0).max(99_999_999).optional(),
+});
+/** The checkout to open, and what it charges (the server's figures). */
+export const makePaymentReplySchema = z.object({
+  data: z.string(),
+  amount: z.object({ unit_amount: z.number().int(), quantity: z.number().int(), subtotal: z.number().int(), fee: z.number().int(), total: z.number().int(), currency: z.enum(CURRENCIES) }),
+});
+
+/* ------------------------------------------------------------------ the test provider (PAYMENTS_PROVIDER=test) */
+
+/** POST test-provider/accounts/{accountId}/onboard, and the hosted onboarding page's form. */
+export const onboardBodySchema = z.object({
+  business_type: z.enum(BUSINESS_TYPES, { message: 'Choose a business type' }),
+  first_name: z.string().trim().min(1, 'First name is required').max(100),
+  last_name: z.string().trim().min(1, 'Last name is required').max(100),
+  country: z
+    .string()
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{2}$/, 'Choose a country')),
+  default_currency: z
+    .string()
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(CURRENCIES, { message: 'Choose a currency' })),
+  accept_terms: z.boolean(),
+});
+export type OnboardBody = z.infer<typeof onboardBodySchema>;
+
+export const accountIdParamsSchema = z.object({ accountId: z.string().regex(/^acct_[A-Za-z0-9]{1,64}$/, 'Not an account id') });
+export const linkIdParamsSchema = z.object({ linkId: z.string().regex(/^[A-Za-z0-9_]{8,80}$/, 'Not a link') });
+export const sessionIdParamsSchema = z.object({ sessionId: z.string().regex(/^cs_[A-Za-z0-9_]{8,80}$/, 'Not a checkout session') });
+
+/** The hosted onboarding page: which account it completes, and where it returns. */
+export const onboardingPageReplySchema = z.object({
+  data: z.object({
+    account_id: z.string(),
+    email: z.string(),
+    business_type: z.enum(BUSINESS_TYPES).nullable(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    country: z.string().nullable(),
+    default_currency: z.string().nullable(),
+    details_submitted: z.boolean(),
+    return_url: z.string(),
+    refresh_url: z.string(),
+    expires_at: z.number().int(),
+  }),
+});
+export const onboardReplySchema = z.object({
+  data: z.object({ account: paymentAccountSchema, return_url: z.string().nullable() }),
+});
+
+/** The hosted dashboard: the account, its balance and payments, and the way back. */
+export const dashboardPageReplySchema = z.object({
+  data: z.object({
+    account_id: z.string(),
+    email: z.string(),
+    business_name: z.string().nullable(),
+    balances: z.array(z.object({ currency: z.enum(CURRENCIES), available: z.number().int() })),
+    payments: z.array(
+      z.object({
+        id: z.string(),
+        amount: z.number().int(),
+        application_fee_amount: z.number().int(),
+        net: z.number().int(),
+        currency: z.enum(CURRENCIES),
+        created: z.number().int(),
+        status: z.string(),
+        description: z.string().nullable(),
+      }),
+    ),
+    redirect_url: z.string().nullable(),
+  }),
+});
+
+/** A checkout session as the test provider's card form shows it. */
+export const checkoutPageReplySchema = z.object({
+  data: z.object({
+    id: z.string(),
+    status: z.enum(['open', 'complete', 'expired']),
+    payment_status: z.enum(['unpaid', 'paid']),
+    currency: z.enum(CURRENCIES),
+    amount_total: z.number().int(),
+    line_items: z.array(z.object({ description: z.string(), quantity: z.number().int(), unit_amount: z.number().int(), amount_total: z.number().int() })),
+    pays_to: z.string().nullable(),
+    success_url: z.string().nullable(),
+    cancel_url: z.string().nullable(),
+    expires_at: z.number().int(),
+  }),
+});
+
+/** POST test-provider/checkout/{sessionId}/pay (the contract of the ticketing issue). */
+export const payBodySchema = z.object({
+  card_number: z.string().trim().min(1, 'Card number is required').max(30),
+  exp_month: z.coerce.number().int().min(1, 'Invalid month').max(12, 'Invalid month'),
+  exp_year: z.coerce.number().int().min(0).max(9999),
+  cvc: z.string().trim().min(1, 'CVC is required').max(4),
+});
+export type PayBody = z.infer<typeof payBodySchema>;
+export const payReplySchema = z.object({
+  data: z.object({ status: z.enum(['complete']), payment_intent: z.string(), redirect_url: z.string().nullable() }),
+});
