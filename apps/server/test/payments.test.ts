@@ -97,6 +97,25 @@ describe('payout account: none -> created -> inactive -> active (accounts §4)',
     expect(me.json().data).toMatchObject({ id: user.id, stripe_id: accountId, stripe_approved: true });
   });
 
+  it("applies the provider's report of the same second as a refresh (the provider dates events to the second)", async () => {
+    const { headers } = await person();
+    const accountId = (await call('POST', '/api/payments', headers, { email: 'olga@example.com' })).json().data as string;
+    ctx.clock.advance(700); // the refresh below is made at .700 of a second
+    expect((await call('GET', '/api/payments/info', headers)).json().data.status).toBe('created');
+    const partly = await call('POST', `/api/test-provider/accounts/${accountId}/onboard`, headers, { ...ONBOARDING, accept_terms: false });
+    expect(partly.json().data.account.status).toBe('inactive');
+    ctx.clock.advance(300);
+  });
+
+  it('keeps accepted terms when the onboarding form is sent again, and takes only countries the provider serves', async () => {
+    const { headers, accountId } = await organiser();
+    const again = await call('POST', `/api/test-provider/accounts/${accountId}/onboard`, headers, { ...ONBOARDING, first_name: 'Olga M.', accept_terms: false });
+    expect(again.json().data.account).toMatchObject({ status: 'active', individual: { first_name: 'Olga M.' } });
+    const israel = await call('POST', `/api/test-provider/accounts/${accountId}/onboard`, headers, { ...ONBOARDING, country: 'IL' });
+    expect(israel.statusCode).toBe(422);
+    expect(israel.json().error.fields.country).toBe('Choose a country');
+  });
+
   it('opens the dashboard only toward planns itself', async () => {
     const { headers } = await organiser();
     const ok = await call('GET', `/api/payments/login-url?redirect_url=${encodeURIComponent('http://localhost:3000/stripe_registered')}`, headers);

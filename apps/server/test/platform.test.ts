@@ -108,7 +108,7 @@ describe('platform', () => {
   it('answers GET /api/config with the public settings', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { otp_length: 6, sms_provider: 'console', analytics_provider: 'none' } });
+    expect(res.json()).toEqual({ data: { otp_length: 6, sms_provider: 'console', analytics_provider: 'none', payments_provider: 'test', platform_fee_percent: 5, stripe_publishable_key: null } });
   });
 
   it('answers an unknown /api route with a JSON 404', async () => {
@@ -212,6 +212,20 @@ describe('platform', () => {
       '/api/companions/{id}',
       '/api/health',
       '/api/config',
+      '/api/payments',
+      '/api/payments/info',
+      '/api/payments/url',
+      '/api/payments/login-url',
+      '/api/payments/disconnect',
+      '/api/payments/create-product/{id}',
+      '/api/payments/use-planns-stripe/{eventId}',
+      '/api/payments/{userId}/payments',
+      '/api/payments/make-payment/{eventId}',
+      '/api/payments/webhook',
+      '/api/events/{id}/disable-stripe',
+      // The test provider's scripted call is documented (with PAYMENTS_PROVIDER=test only).
+      '/api/test-provider/accounts/{accountId}/onboard',
+      '/api/test-provider/checkout/{sessionId}/pay',
     ]) {
       expect(paths).toContain(p);
     }
@@ -219,7 +233,8 @@ describe('platform', () => {
     expect(Object.keys(doc.paths['/api/users/{id}/avatar'])).toContain('put');
     expect(Object.keys(doc.paths['/api/companions/{id}']).sort()).toEqual(['delete', 'post']);
     expect(paths.some((p) => p.startsWith('/media'))).toBe(false);
-    expect(paths.some((p) => p.startsWith('/api/test'))).toBe(false);
+    // Nothing of the tests' own harness is ever served.
+    expect(paths.some((p) => p.startsWith('/api/test/'))).toBe(false);
   });
 
   it('serves the dev outbox with the console SMS provider', async () => {

@@ -111,6 +111,8 @@ describe('GET /api/user', () => {
       groups: [],
       current_group_id: null,
       current_group: null,
+      stripe_id: null,
+      stripe_approved: false,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
   });

@@ -1,3 +1,4 @@
+import type { PayoutCountry } from '@planns/shared/payments/payments.rules';
 import type { DemoCity } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Actor } from '../http/actor.ts';
@@ -8,8 +9,11 @@ import { TestPaymentsProvider } from '../providers/payments/test-payments.ts';
 import { DEMO_CITY_DATA } from './demo-cities.ts';
 import { DEMO_USERS } from './demo-seed.ts';
 
-/** The country of each demo city, for its organisers' payout accounts. */
-const CITY_COUNTRY: Record<DemoCity, string> = { barcelona: 'ES', madrid: 'ES', new_york: 'US', tel_aviv: 'IL', tokyo: 'JP', moscow: 'RU' };
+/**
+ * The country of each demo city's organisers' payout accounts: one where Stripe opens them
+ * (PAYOUT_COUNTRIES); Israel and Russia are not, so their demo sellers bank in the US.
+ */
+const CITY_COUNTRY: Record<DemoCity, PayoutCountry> = { barcelona: 'ES', madrid: 'ES', new_york: 'US', tel_aviv: 'US', tokyo: 'JP', moscow: 'US' };
 
 /**
  * With the test provider: every demo person who sells tickets gets a verified payout account,

@@ -23,6 +23,13 @@ const ProfileRoute = lazyScreen(() => import('./routes/profile/profile-route.tsx
 const TermsRoute = lazyScreen(() => import('./routes/legal/terms-route.tsx'), 'TermsRoute');
 const PrivacyPolicyRoute = lazyScreen(() => import('./routes/legal/privacy-policy-route.tsx'), 'PrivacyPolicyRoute');
 const CookiesPolicyRoute = lazyScreen(() => import('./routes/legal/cookies-policy-route.tsx'), 'CookiesPolicyRoute');
+const StripeSettingsRoute = lazyScreen(() => import('./routes/payments/stripe-settings-route.tsx'), 'StripeSettingsRoute');
+const StripeRegisteredRoute = lazyScreen(() => import('./routes/payments/stripe-registered-route.tsx'), 'StripeRegisteredRoute');
+const PaymentSettingsRoute = lazyScreen(() => import('./routes/payments/payment-settings-route.tsx'), 'PaymentSettingsRoute');
+const PaymentsReceivedRoute = lazyScreen(() => import('./routes/payments/payments-received-route.tsx'), 'PaymentsReceivedRoute');
+const TestProviderOnboardingRoute = lazyScreen(() => import('./routes/test-provider/onboarding-route.tsx'), 'OnboardingRoute');
+const TestProviderDashboardRoute = lazyScreen(() => import('./routes/test-provider/dashboard-route.tsx'), 'DashboardRoute');
+const TestProviderCheckoutRoute = lazyScreen(() => import('./routes/test-provider/checkout-route.tsx'), 'CheckoutRoute');
 const NotFoundRoute = lazyScreen(() => import('./routes/not-found/not-found-route.tsx'), 'NotFoundRoute');
 
 /**
@@ -47,6 +54,13 @@ export function ScreenRoutes() {
       <Route path="terms" element={<TermsRoute />} />
       <Route path="privacy-policy" element={<PrivacyPolicyRoute />} />
       <Route path="cookies-policy" element={<CookiesPolicyRoute />} />
+      <Route path="stripe-settings" element={<StripeSettingsRoute />} />
+      <Route path="stripe_registered" element={<StripeRegisteredRoute />} />
+      <Route path="payment-settings" element={<PaymentSettingsRoute />} />
+      <Route path="payments-received" element={<PaymentsReceivedRoute />} />
+      <Route path="test-provider/onboarding/:linkId" element={<TestProviderOnboardingRoute />} />
+      <Route path="test-provider/dashboard/:linkId" element={<TestProviderDashboardRoute />} />
+      <Route path="test-provider/checkout/:sessionId" element={<TestProviderCheckoutRoute />} />
       <Route path="*" element={<NotFoundRoute />} />
     </Routes>
   );

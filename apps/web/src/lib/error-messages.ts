@@ -21,6 +21,12 @@ export function translatedMessage(error: ApiError, t: TFunction): string | null 
       return error.retryAfter ? t('errors.tooManyRequestsIn', { seconds: error.retryAfter }) : t('errors.tooManyRequests');
     case 'payload_too_large':
       return t('errors.tooLarge');
+    case 'provider_unavailable':
+      return t('errors.providerUnavailable');
+    case 'payment_account_required':
+      return t('errors.paymentAccountRequired');
+    case 'price_changed':
+      return t('errors.priceChanged');
     case 'unauthenticated':
       return t('errors.signedOut');
     case 'network_error':

@@ -9,12 +9,18 @@ export const LAZY_NAMESPACES: readonly string[] = [
   // the event screens
   'eventsList', 'filters', 'categories', 'eventPage', 'eventMenu', 'eventForm',
   'notFound', 'comments', 'rsvp', 'guests', 'gallery',
+  // ticket types on the event page, the payment setup panel after saving a paid event
+  'tickets', 'paymentSetup',
   // the bell's panel, /notifications and /notification_settings
   'notifications',
   // /friends, /user-search and /profile/{id}
   'friends', 'userSearch', 'profilePage',
   // /my-events and the event page's share panel
   'myEvents', 'share',
+  // /stripe-settings, /stripe_registered, /payment-settings, /payments-received and the account menu's Billing
+  'payments',
+  // the test payment provider's hosted pages (/test-provider/...)
+  'testProvider',
 ];
 
 /** Keys inside lazy namespaces that the shell (in the first load) shows at once. */

@@ -36,5 +36,11 @@ export const clientConfigSchema = z.object({
   otp_length: z.number().int(),
   sms_provider: z.enum(['console', 'twilio']),
   analytics_provider: z.string(),
+  /** test: planns plays the payment provider; stripe: Stripe (decision 0028). */
+  payments_provider: z.enum(['test', 'stripe']),
+  /** planns' service fee, percent of a checkout's total (PLATFORM_FEE_PERCENT; decision 0027). */
+  platform_fee_percent: z.number().min(0).max(50),
+  /** Stripe's publishable key for its embedded checkout; null with the test provider. */
+  stripe_publishable_key: z.string().nullable(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -8,6 +8,7 @@ import {
   PAYMENT_MESSAGES,
   PAYMENT_MODES,
   PAYMENT_PROVIDERS,
+  PAYOUT_COUNTRIES,
   TEST_PAYMENT_MAX_QUANTITY,
   isPaymentEmail,
 } from './payments.rules.ts';
@@ -127,7 +128,7 @@ export const onboardBodySchema = z.object({
     .string()
     .trim()
     .transform((v) => v.toUpperCase())
-    .pipe(z.string().regex(/^[A-Z]{2}$/, 'Choose a country')),
+    .pipe(z.enum(PAYOUT_COUNTRIES, { message: 'Choose a country' })),
   default_currency: z
     .string()
     .trim()
@@ -152,6 +153,8 @@ export const onboardingPageReplySchema = z.object({
     country: z.string().nullable(),
     default_currency: z.string().nullable(),
     details_submitted: z.boolean(),
+    /** The terms were accepted before (they stay accepted: the form shows them ticked). */
+    tos_accepted: z.boolean(),
     return_url: z.string(),
     refresh_url: z.string(),
     expires_at: z.number().int(),
@@ -194,6 +197,7 @@ export const checkoutPageReplySchema = z.object({
     amount_total: z.number().int(),
     line_items: z.array(z.object({ description: z.string(), quantity: z.number().int(), unit_amount: z.number().int(), amount_total: z.number().int() })),
     pays_to: z.string().nullable(),
+    /** Where the page returns: after paying, or when the buyer cancels (also shown on a closed session). */
     success_url: z.string().nullable(),
     cancel_url: z.string().nullable(),
     expires_at: z.number().int(),

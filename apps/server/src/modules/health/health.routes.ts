@@ -37,7 +37,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       },
     },
     async () => ({
-      data: { otp_length: deps.config.OTP_LENGTH, sms_provider: deps.sms.name, analytics_provider: deps.config.ANALYTICS_PROVIDER },
+      data: {
+        otp_length: deps.config.OTP_LENGTH,
+        sms_provider: deps.sms.name,
+        analytics_provider: deps.config.ANALYTICS_PROVIDER,
+        payments_provider: deps.payments.name,
+        platform_fee_percent: deps.config.PLATFORM_FEE_PERCENT,
+        stripe_publishable_key: deps.payments.publishableKey,
+      },
     }),
   );
 };

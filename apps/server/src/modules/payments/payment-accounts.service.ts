@@ -152,7 +152,10 @@ export async function dashboardUrl(deps: AppDeps, actor: Actor, redirectUrl: str
 export async function applyProviderAccount(tx: Tx, provider: 'test' | 'stripe', account: ProviderAccount, reportedAt: Date, now: Date): Promise<boolean> {
   const row = await repo.findAccountByProviderId(tx, provider, account.id, { forUpdate: true });
   if (!row) return false; // not an account of planns'
-  return repo.applyAccountState(tx, row.id, account, reportedAt, now);
+  // The provider dates its events to the second: a report of the same second as the last one
+  // applied is not older, and the later applied wins.
+  const second = new Date(Math.floor(reportedAt.getTime() / 1000) * 1000);
+  return repo.applyAccountState(tx, row.id, account, second, now);
 }
 
 /** The account with this provider id, as its owner sees it (null: not one of planns'). */

@@ -31,6 +31,7 @@ export async function onboardingPage(provider: TestPaymentsProvider, linkId: str
     country: account.country,
     default_currency: account.default_currency ? account.default_currency.toUpperCase() : null,
     details_submitted: account.details_submitted,
+    tos_accepted: account.tos_acceptance.date !== null,
     return_url: link.return_url ?? '',
     refresh_url: link.refresh_url ?? '',
     expires_at: link.expires_at,
@@ -100,8 +101,8 @@ export async function checkoutPage(deps: AppDeps, provider: TestPaymentsProvider
     amount_total: session.amount_total,
     line_items: session.line_items.map((l) => ({ description: l.description, quantity: l.quantity, unit_amount: l.unit_amount, amount_total: l.amount_total })),
     pays_to: destination ? await accounts.displayNameOfProviderAccount(deps.db, 'test', destination) : 'planns',
-    success_url: session.status === 'open' ? session.success_url : null,
-    cancel_url: session.status === 'open' ? session.cancel_url : null,
+    success_url: session.success_url,
+    cancel_url: session.cancel_url,
     expires_at: session.expires_at,
   };
 }

@@ -355,6 +355,8 @@ export class TestPaymentsProvider implements PaymentsProvider {
     return inTransaction(this.db, async (tx) => {
       const account = await this.require<AccountData>(tx, accountId, 'account', { forUpdate: true });
       const events: ProviderEvent[] = [];
+      // Terms once accepted stay accepted: submitting the form again cannot withdraw them.
+      const tosDate = body.accept_terms ? (account.tos_acceptance.date ?? this.now()) : account.tos_acceptance.date;
       const submitted: AccountData = {
         ...account,
         business_type: body.business_type,
@@ -362,13 +364,13 @@ export class TestPaymentsProvider implements PaymentsProvider {
         country: body.country,
         default_currency: body.default_currency.toLowerCase(),
         details_submitted: true,
-        tos_acceptance: { date: body.accept_terms ? (account.tos_acceptance.date ?? this.now()) : null },
+        tos_acceptance: { date: tosDate },
         charges_enabled: false,
         payouts_enabled: false,
       };
       events.push(this.event('account.updated', accountId, { ...submitted }));
       let final = submitted;
-      if (body.accept_terms) {
+      if (tosDate !== null) {
         final = { ...submitted, charges_enabled: true, payouts_enabled: true };
         events.push(this.event('account.updated', accountId, { ...final }));
       }

@@ -27,14 +27,17 @@ export function AppShell() {
   usePageViews();
   useGroupInvites();
   const { user } = useCurrentUser();
+  // The test payment provider's hosted pages stand in for Stripe's: they bring their own header
+  // (hosted-frame) and show none of planns' navigation, signed in or not.
+  const isHostedPage = pathname.startsWith('/test-provider/');
   // The footer on the event page shows only to signed-out visitors (events §2).
-  const hasFooter = !isEventPagePath(pathname) || user === null;
+  const hasFooter = !isHostedPage && (!isEventPagePath(pathname) || user === null);
   return (
-    <div className="app">
+    <div className={isHostedPage ? 'app app--hosted' : 'app'}>
       <a className="skip-link" href="#main">
         {t('shell.skipToContent')}
       </a>
-      <AppHeader />
+      {isHostedPage ? null : <AppHeader />}
       <main id="main" className="app__main" tabIndex={-1}>
         <ErrorBoundary resetKey={pathname} fallback={<RouteError />}>
           <Suspense fallback={<RouteLoading />}>

@@ -13,8 +13,10 @@ import { EventManageMenu } from '../../../features/events/page/event-manage-menu
 import { useEventLiveUpdates } from '../../../features/events/page/use-event-live-updates.ts';
 import { useCategoryName } from '../../../features/events/use-category-name.ts';
 import { GallerySection } from '../../../features/gallery/gallery-section.tsx';
+import { PaymentAlert } from '../../../features/payments/payment-alert.tsx';
 import { RsvpBlock } from '../../../features/rsvp/rsvp-block.tsx';
 import { ShareButton } from '../../../features/share/share-button.tsx';
+import { EventTicketTypes } from '../../../features/tickets/event-ticket-types.tsx';
 
 type EventPageProps = { event: Event; user: User | null };
 
@@ -59,8 +61,11 @@ export function EventPage({ event, user }: EventPageProps) {
 
       <EventAttendees event={event} />
 
-      {/* Tickets (the viewer's tickets, the organiser's guest list): arrives with the ticketing issue. */}
-      <div className="event-page__slot" data-slot="tickets" />
+      {/* Tickets: the types with their prices; the owner's payment alert (needs verification, open an account, finish setup). */}
+      <div className="event-page__slot" data-slot="tickets">
+        <PaymentAlert event={event} />
+        <EventTicketTypes event={event} />
+      </div>
 
       <EventHost event={event} />
 

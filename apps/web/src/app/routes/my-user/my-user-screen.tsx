@@ -27,7 +27,8 @@ function MenuLink({ to, icon, label }: { to: string; icon: IconName; label: stri
 
 /**
  * /my-user, the account area (accounts §2). The menu lists only screens that exist: Profile,
- * Friends, Notification settings and Privacy Policy; My Tickets and Billing join with their issues.
+ * Friends, Notification settings, Privacy Policy and the Billing expander (Payments Received,
+ * Stripe, Payment Settings); My Tickets and Purchase History join with the ticketing issue.
  */
 export function MyUserScreen() {
   const { t } = useTranslation();
@@ -37,6 +38,8 @@ export function MyUserScreen() {
   const errorMessage = useErrorMessage();
   const profileId = useId();
   const [isProfileOpen, setIsProfileOpen] = useState(true);
+  const billingId = useId();
+  const [isBillingOpen, setIsBillingOpen] = useState(false);
 
   return (
     <div className="my-user">
@@ -96,6 +99,24 @@ export function MyUserScreen() {
                 <MenuLink to="/friends" icon="users" label={t('account.friends')} />
                 <MenuLink to="/notification_settings" icon="settings" label={t('notifications.openSettings')} />
                 <MenuLink to="/privacy-policy" icon="document" label={t('legal.privacy.title')} />
+                <li>
+                  <button
+                    type="button"
+                    className="menu__item"
+                    aria-expanded={isBillingOpen}
+                    aria-controls={billingId}
+                    onClick={() => setIsBillingOpen((open) => !open)}
+                  >
+                    <Icon name="tag" />
+                    <span className="menu__label">{t('payments.menu.billing')}</span>
+                    <Icon name="chevronDown" className={isBillingOpen ? 'menu__chevron menu__chevron--open' : 'menu__chevron'} />
+                  </button>
+                  <ul id={billingId} hidden={!isBillingOpen} className="menu__list menu__list--nested">
+                    <MenuLink to="/payments-received" icon="document" label={t('payments.menu.paymentsReceived')} />
+                    <MenuLink to="/stripe-settings" icon="lock" label={t('payments.menu.stripe')} />
+                    <MenuLink to="/payment-settings" icon="settings" label={t('payments.menu.paymentSettings')} />
+                  </ul>
+                </li>
               </ul>
             </nav>
           </>

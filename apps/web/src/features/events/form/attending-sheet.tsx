@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Companion } from '@planns/shared/companions/companions.schemas';
 import { Sheet } from '../../../components/sheet.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { FormSwitch } from './form-switch.tsx';
+import { FormSwitch } from '../../../components/form-switch.tsx';
 
 type AttendingSheetProps = {
   open: boolean;

@@ -180,9 +180,11 @@ describe('formStateFromEvent', () => {
     lat: 1,
     lng: 2,
     max: 20,
-    price: 10,
+    price: 1000,
     currency: 'EUR',
     ticket_name: 'General Admission',
+    ticket_types: [{ id: 9, name: 'General Admission', price: 1000, currency: 'EUR', description: null, quantity: null, stripe_price_id: 'price_9', stripe_price_amount: 1000 }],
+    price_range: { min: 1000, max: 1000, currency: 'EUR' },
     is_paid: true,
     visibility: 'friends',
     is_public: false,
@@ -214,10 +216,13 @@ describe('formStateFromEvent', () => {
       allowWhatsapp: false,
       galleryRequiresApproval: true,
     });
+    expect(state.pricing).toMatchObject({ isPaid: true, mode: 'single', currency: 'EUR', price: '10.00' });
     expect(compileEventBody(state, { mode: 'clone', sourceId: 41, isOwner: true })).toMatchObject({
-      price: 10,
+      pricing_mode: 'single',
+      price: 1000,
       currency: 'EUR',
       ticket_name: 'General Admission',
+      ticket_types: [],
       start_date: '2026-06-06 17:30:00',
     });
   });

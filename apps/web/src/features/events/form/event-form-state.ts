@@ -7,6 +7,7 @@ import {
   type LocationType,
 } from '@planns/shared/events/events.rules';
 import type { Event, EventBodyInput } from '@planns/shared/events/events.schemas';
+import { compilePricing, initialPricing, pricingErrors, pricingFromEvent, type PricingFormState } from '../../tickets/pricing-form-state.ts';
 
 /** One form for the three screens (events §2 "Create / update / clone event"). */
 export type FormMode = 'create' | 'update' | 'clone';
@@ -20,8 +21,8 @@ export type ImageState =
   | { kind: 'new'; base64: string; extension: ImageExtension; previewUrl: string }
   | { kind: 'removed' };
 
-/** Price and ticket fields this form does not edit yet (the ticketing issue): kept as they are. */
-type Carried = Pick<EventBodyInput, 'pricing_mode' | 'price' | 'currency' | 'ticket_name' | 'ticket_description' | 'ticket_types' | 'max_companions'>;
+/** Fields this form does not edit: kept as they are. */
+type Carried = Pick<EventBodyInput, 'max_companions'>;
 
 export type EventFormState = {
   name: string;
@@ -49,6 +50,8 @@ export type EventFormState = {
   galleryRequiresApproval: boolean;
   /** Clone mode: who will own the copy (null: me). */
   owner: { id: number; name: string | null } | null;
+  /** The Tickets panel: free, one price, or ticket types (features/tickets). */
+  pricing: PricingFormState;
   carried: Carried;
 };
 
@@ -77,6 +80,7 @@ export function initialFormState(now: Date): EventFormState {
     allowWhatsapp: true,
     galleryRequiresApproval: false,
     owner: null,
+    pricing: initialPricing(),
     carried: {},
   };
 }
@@ -108,13 +112,8 @@ export function formStateFromEvent(event: Event, mode: Exclude<FormMode, 'create
     allowWhatsapp: event.allow_whatsapp,
     galleryRequiresApproval: event.gallery_requires_approval,
     owner: null,
+    pricing: pricingFromEvent(event, mode === 'update'),
     carried: {
-      pricing_mode: event.pricing_mode,
-      price: event.price,
-      currency: event.currency,
-      ticket_name: event.ticket_name,
-      ticket_description: event.ticket_description,
-      ticket_types: event.pricing_mode === 'multiple' ? event.ticket_types.map((t) => ({ id: mode === 'update' ? t.id : null, name: t.name, price: t.price, currency: t.currency, description: t.description, quantity: t.quantity })) : [],
       max_companions: event.max_companions,
     },
   };
@@ -163,6 +162,12 @@ export function validateForm(state: EventFormState, { goingCount = 0 }: { goingC
   } else if (typeof max === 'number' && max > 0 && max < goingCount) {
     errors.max = 'maxBelowGoing';
   }
+  // The Tickets panel, by the fields the server names (price, ticket_types.N.name ...).
+  const pricing = pricingErrors(state.pricing);
+  if (pricing.price) errors.price = pricing.price;
+  pricing.types.forEach((found, i) => {
+    for (const [field, code] of Object.entries(found)) errors[`ticket_types.${i}.${field}`] = code;
+  });
   return errors;
 }
 
@@ -204,6 +209,7 @@ export function compileEventBody(state: EventFormState, { mode, sourceId, isOwne
     categories: [...state.categories],
     allow_whatsapp: state.allowWhatsapp,
     gallery_requires_approval: state.galleryRequiresApproval,
+    ...compilePricing(state.pricing),
     ...state.carried,
   };
   // 'I am attending' is the owner's own answer: a moderator editing someone's event leaves it.

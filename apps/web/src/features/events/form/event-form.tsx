@@ -10,7 +10,10 @@ import {
 import type { Event } from '@planns/shared/events/events.schemas';
 import type { User } from '@planns/shared/users/users.schemas';
 import { useCompanions } from '../../../api/companions/list-companions.ts';
+import { useConfig } from '../../../api/config/get-config.ts';
 import { useCreateEvent } from '../../../api/events/create-event.ts';
+import { getEvent } from '../../../api/events/get-event.ts';
+import { useCreatePaymentProduct } from '../../../api/payments/create-payment-product.ts';
 import { useCategories } from '../../../api/events/list-categories.ts';
 import { useUpdateEvent } from '../../../api/events/update-event.ts';
 import { Icon } from '../../../components/icon.tsx';
@@ -30,8 +33,12 @@ import {
   type FormMode,
   type ImageState,
 } from './event-form-state.ts';
+import { formatMoney } from '@planns/shared/money/money.rules';
+import { PaymentSetupSheet } from '../../payments/payment-setup-sheet.tsx';
+import { compilePricing } from '../../tickets/pricing-form-state.ts';
+import { TicketsSheet } from '../../tickets/tickets-sheet.tsx';
 import { FormRow } from './form-row.tsx';
-import { FormSwitch } from './form-switch.tsx';
+import { FormSwitch } from '../../../components/form-switch.tsx';
 import { ImagePicker } from './image-picker.tsx';
 import { LocationSheet } from './location-sheet.tsx';
 import { OwnerPicker } from './owner-picker.tsx';
@@ -41,13 +48,16 @@ import { useFieldLabel, useFieldMessage } from './use-field-text.ts';
 import '../../../components/check-list.css';
 import './event-form.css';
 
-type Panel = 'dates' | 'location' | 'attending' | 'settings' | null;
+type Panel = 'dates' | 'location' | 'attending' | 'settings' | 'tickets' | null;
 
 /** The order fields are listed in the required-fields box. */
-const FIELD_ORDER = ['name', 'start_date', 'end_date', 'address', 'url', 'min', 'max', 'group_id', 'categories', 'companions', 'user_ownership'];
+const FIELD_ORDER = ['name', 'start_date', 'end_date', 'address', 'url', 'min', 'max', 'group_id', 'categories', 'companions', 'price', 'currency', 'ticket_types', 'user_ownership'];
 
 function orderFields(fields: string[]): string[] {
-  const rank = (field: string) => (FIELD_ORDER.includes(field) ? FIELD_ORDER.indexOf(field) : FIELD_ORDER.length);
+  const rank = (field: string) => {
+    const base = field.startsWith('ticket_types.') ? 'ticket_types' : field;
+    return FIELD_ORDER.includes(base) ? FIELD_ORDER.indexOf(base) : FIELD_ORDER.length;
+  };
   return [...fields].sort((a, b) => rank(a) - rank(b));
 }
 
@@ -74,6 +84,10 @@ export function EventForm({ mode, user, source }: EventFormProps) {
   const [serverError, setServerError] = useState<unknown>(null);
   const create = useCreateEvent();
   const update = useUpdateEvent();
+  const createProduct = useCreatePaymentProduct();
+  const { platform_fee_percent: feePercent } = useConfig();
+  /** The paid event just saved: the payment setup panel is open for it. */
+  const [setupEvent, setSetupEvent] = useState<Event | null>(null);
   const categories = useCategories();
 
   const isOwnerOfSource = mode === 'create' || (source?.is_owner ?? true);
@@ -81,7 +95,7 @@ export function EventForm({ mode, user, source }: EventFormProps) {
   // nor for a copy that someone else will own.
   const hasAttending = mode === 'update' ? isOwnerOfSource : state.owner === null;
   const companions = useCompanions({ enabled: hasAttending });
-  const isBusy = create.isPending || update.isPending;
+  const isBusy = create.isPending || update.isPending || createProduct.isPending;
 
   useEffect(() => {
     if (companions.isError) console.error('Companions could not be loaded', companions.error);
@@ -113,6 +127,8 @@ export function EventForm({ mode, user, source }: EventFormProps) {
     return known ? fieldMessage(known, { goingCount }) : message;
   };
 
+  const pricingHasError = ['price', 'currency', 'ticket_name', 'ticket_types'].some((field) => errorOf(field)) ||
+    [...Object.keys(clientErrors), ...Object.keys(serverFields)].some((field) => field.startsWith('ticket_types.'));
   const errorFields = orderFields([...new Set([...Object.keys(clientErrors), ...Object.keys(serverFields)])]);
   const items: RequiredFieldItem[] = errorFields.map((field) => ({ field, label: fieldLabel(field), message: errorOf(field) ?? '' }));
   let generalMessage: string | null = null;
@@ -131,12 +147,16 @@ export function EventForm({ mode, user, source }: EventFormProps) {
     const body = compileEventBody(state, { mode, sourceId: source?.id ?? null, isOwner: isOwnerOfSource });
     try {
       if (mode === 'update' && source) {
-        await update.mutateAsync({ id: source.id, body });
-        leave(`/events/${source.hash}`);
+        const saved = await update.mutateAsync({ id: source.id, body });
+        // events §4: a paid event without its payment product (or with a changed price) gets it, then the setup panel.
+        if (needsPaymentProduct(saved)) await showPaymentSetup(saved);
+        else leave(`/events/${source.hash}`);
       } else {
         const created = await create.mutateAsync(body);
+        // events §4: a paid event gets its payment product, then the payment setup panel.
+        if (created.is_paid) await showPaymentSetup(created);
         // The form is not kept in the history (events §2): back from the new page skips it.
-        void navigate(`/events/${created.hash}`, { replace: true });
+        else void navigate(`/events/${created.hash}`, { replace: true });
       }
     } catch (error) {
       if (isApiError(error) && error.status === 401) {
@@ -144,6 +164,18 @@ export function EventForm({ mode, user, source }: EventFormProps) {
         return;
       }
       setServerError(error);
+    }
+  }
+
+  /** Makes the event's payment product and prices, then shows the payment setup panel with the event as it is now. */
+  async function showPaymentSetup(saved: Event) {
+    try {
+      await createProduct.mutateAsync(saved.id);
+      setSetupEvent(await getEvent(saved.id, true, undefined, true));
+    } catch (error) {
+      // The event is saved; the panel still lets the organiser choose (the page offers the setup again).
+      setServerError(error);
+      setSetupEvent(saved);
     }
   }
 
@@ -222,7 +254,15 @@ export function EventForm({ mode, user, source }: EventFormProps) {
         />
       </div>
 
-      {/* Tickets and payment rows (ticket types, seats, payment setup): arrive with the ticketing issue. */}
+      <div className="event-form__rows">
+        <FormRow
+          icon="tag"
+          label={t('eventForm.tickets.title')}
+          summary={ticketsSummary()}
+          hasError={pricingHasError}
+          onOpen={() => setPanel('tickets')}
+        />
+      </div>
 
       <div className="field">
         <label className="field__label" htmlFor="event-form-description">
@@ -292,6 +332,14 @@ export function EventForm({ mode, user, source }: EventFormProps) {
           available={companions}
         />
       ) : null}
+      <TicketsSheet open={panel === 'tickets'} onClose={() => setPanel(null)} pricing={state.pricing} onChange={(pricing) => patch({ pricing })} errorOf={errorOf} feePercent={feePercent} />
+      {setupEvent ? (
+        <PaymentSetupSheet
+          event={setupEvent}
+          isModerator={user.is_moderator}
+          onDone={(hash) => void navigate(`/events/${hash}`, { replace: mode !== 'update' })}
+        />
+      ) : null}
       <SettingsSheet
         open={panel === 'settings'}
         onClose={() => setPanel(null)}
@@ -303,6 +351,21 @@ export function EventForm({ mode, user, source }: EventFormProps) {
       />
     </form>
   );
+
+  function ticketsSummary(): string {
+    const pricing = state.pricing;
+    if (!pricing.isPaid) return t('eventForm.tickets.summaryFree');
+    const sent = compilePricing(pricing);
+    const types = sent.ticket_types ?? [];
+    if (sent.pricing_mode === 'single' && typeof sent.price === 'number' && sent.currency) {
+      return t('eventForm.tickets.summarySingle', { price: formatMoney(sent.price, sent.currency, i18n.language), name: sent.ticket_name ?? '' });
+    }
+    if (types.length > 0 && sent.currency) {
+      const lowest = Math.min(...types.map((type) => type.price ?? 0));
+      return t('eventForm.tickets.summaryMultiple', { count: types.length, price: formatMoney(lowest, sent.currency, i18n.language) });
+    }
+    return t('eventForm.tickets.summaryIncomplete');
+  }
 
   function settingsSummary(): string {
     const visibility = state.isPrivate
@@ -325,4 +388,9 @@ function locationSummary(state: EventFormState): string | null {
 function formatRange(start: Date, end: Date | null, locale: string): string {
   const format = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
   return end && end.getTime() > start.getTime() ? format.formatRange(start, end) : format.format(start);
+}
+
+/** events §4 'Update: if paid and no payment product yet': also when a changed price has no provider price yet. */
+function needsPaymentProduct(event: Event): boolean {
+  return event.is_paid && (event.stripe_product_id === null || event.ticket_types.some((type) => type.stripe_price_id === null));
 }

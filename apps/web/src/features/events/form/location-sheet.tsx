@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EVENT_URL_MAX_LENGTH, EVENT_VENUE_MAX_LENGTH, type LocationType } from '@planns/shared/events/events.rules';
 import { Sheet } from '../../../components/sheet.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import '../../../components/tabs.css';
 import { AddressAutocomplete } from './address-autocomplete.tsx';
 import type { EventFormState } from './event-form-state.ts';
 

@@ -6,7 +6,7 @@ import { Sheet } from '../../../components/sheet.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { sanitizeAttendeeInput, type EventFormState } from './event-form-state.ts';
-import { FormSwitch } from './form-switch.tsx';
+import { FormSwitch } from '../../../components/form-switch.tsx';
 import { useCategoryName } from '../use-category-name.ts';
 
 type Settings = Pick<EventFormState, 'isPrivate' | 'isFriends' | 'groupId' | 'min' | 'max' | 'categories'>;

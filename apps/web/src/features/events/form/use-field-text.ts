@@ -46,8 +46,13 @@ export function useFieldLabel(): (field: string) => string {
           return t('eventForm.image.label');
         case 'clone_id':
           return t('eventForm.title.clone');
+        case 'price':
+        case 'currency':
+        case 'ticket_name':
+        case 'ticket_types':
+          return t('eventForm.tickets.title');
         default:
-          return field;
+          return field.startsWith('ticket_types.') ? t('eventForm.tickets.typeNumber', { number: Number(field.split('.')[1]) + 1 }) : field;
       }
     },
     [t],

@@ -1,5 +1,6 @@
 import { Switch } from 'radix-ui';
 import { useId } from 'react';
+import './form-switch.css';
 
 type FormSwitchProps = {
   label: string;

@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { linkReplySchema } from '@planns/shared/payments/payments.schemas';
+import { apiRequest } from '../../lib/api-client.ts';
+
+/**
+ * GET /api/payments/url: a fresh, single-use link to the provider's hosted onboarding
+ * (verification), which comes back to /stripe_registered. 404: no account. A mutation rather
+ * than a query: every link may be used once, so none is cached.
+ */
+export async function getOnboardingUrl(): Promise<string> {
+  const reply = await apiRequest('/api/payments/url', { schema: linkReplySchema });
+  return reply.data;
+}
+
+export function useOnboardingUrl() {
+  return useMutation({ mutationKey: ['payments', 'onboarding-url'], mutationFn: getOnboardingUrl });
+}

@@ -1,0 +1,216 @@
+import type { Event, EventBodyInput } from '@planns/shared/events/events.schemas';
+import { EVENT_ATTENDEES_MAX } from '@planns/shared/events/events.rules';
+import { amountText, DEFAULT_CURRENCY, parseAmount, type Currency } from '@planns/shared/money/money.rules';
+import {
+  canAddTicketType,
+  canRemoveTicketType,
+  DEFAULT_TICKET_NAME,
+  normalizePricing,
+  TICKET_MESSAGES,
+  ticketTypeProblems,
+  type PricingMode,
+} from '@planns/shared/tickets/tickets.rules';
+
+/**
+ * The Tickets panel of the event form (events §2, §5): free, one price, or 1 to 10 ticket types,
+ * all in the event's one currency. Prices are typed as text and read into minor units with the
+ * currency's exponent (decision 0027).
+ */
+
+export type TicketTypeRow = {
+  /** Stable key for React (an existing type's id, or a new one's). */
+  key: string;
+  /** The saved type this row edits (null: new). */
+  id: number | null;
+  name: string;
+  price: string;
+  description: string;
+  /** '' or a whole number: at most this many tickets of the type. */
+  quantity: string;
+  /** The payment provider's price for the saved type, in minor units (the price-change warning). */
+  providerAmount: number | null;
+};
+
+export type PricingFormState = {
+  isPaid: boolean;
+  mode: PricingMode;
+  currency: Currency;
+  /** Single pricing. */
+  price: string;
+  ticketName: string;
+  ticketDescription: string;
+  singleProviderAmount: number | null;
+  /** Multiple pricing. */
+  types: TicketTypeRow[];
+};
+
+let nextKey = 0;
+const newKey = () => `new-${(nextKey += 1)}`;
+
+export function emptyTypeRow(): TicketTypeRow {
+  return { key: newKey(), id: null, name: '', price: '', description: '', quantity: '', providerAmount: null };
+}
+
+/** A new event: free; the panel offers EUR (events §9) and one empty type. */
+export function initialPricing(): PricingFormState {
+  return { isPaid: false, mode: 'single', currency: DEFAULT_CURRENCY, price: '', ticketName: '', ticketDescription: '', singleProviderAmount: null, types: [emptyTypeRow()] };
+}
+
+/**
+ * The panel filled from a saved event. Editing keeps each type's id (its tickets and provider
+ * price stay with it); a clone makes new types.
+ */
+export function pricingFromEvent(event: Pick<Event, 'is_paid' | 'pricing_mode' | 'currency' | 'ticket_types'>, keepIds: boolean): PricingFormState {
+  if (!event.is_paid || event.currency === null || event.ticket_types.length === 0) return initialPricing();
+  const currency = event.currency;
+  const rows: TicketTypeRow[] = event.ticket_types.map((t) => ({
+    key: keepIds ? `type-${t.id}` : newKey(),
+    id: keepIds ? t.id : null,
+    name: t.name,
+    price: amountText(t.price, currency),
+    description: t.description ?? '',
+    quantity: t.quantity === null ? '' : String(t.quantity),
+    providerAmount: keepIds ? t.stripe_price_amount : null,
+  }));
+  const first = rows[0]!;
+  return {
+    isPaid: true,
+    mode: event.pricing_mode,
+    currency,
+    price: event.pricing_mode === 'single' ? first.price : '',
+    ticketName: event.pricing_mode === 'single' && first.name !== DEFAULT_TICKET_NAME ? first.name : '',
+    ticketDescription: event.pricing_mode === 'single' ? first.description : '',
+    singleProviderAmount: event.pricing_mode === 'single' ? first.providerAmount : null,
+    types: event.pricing_mode === 'multiple' ? rows : [{ ...first, key: newKey() }],
+  };
+}
+
+/* ------------------------------------------------------------------ editing */
+
+export function addTypeRow(state: PricingFormState): PricingFormState {
+  return canAddTicketType(state.types.length) ? { ...state, types: [...state.types, emptyTypeRow()] } : state;
+}
+
+/** The last type cannot be removed (events §5). */
+export function removeTypeRow(state: PricingFormState, key: string): PricingFormState {
+  return canRemoveTicketType(state.types.length) ? { ...state, types: state.types.filter((t) => t.key !== key) } : state;
+}
+
+export function updateTypeRow(state: PricingFormState, key: string, patch: Partial<Omit<TicketTypeRow, 'key' | 'id'>>): PricingFormState {
+  return { ...state, types: state.types.map((t) => (t.key === key ? { ...t, ...patch } : t)) };
+}
+
+/** Digits and one decimal separator: what a price input accepts as it is typed. */
+export function sanitizePriceInput(text: string): string {
+  const cleaned = text.replace(/[^\d.,]/g, '');
+  const at = cleaned.search(/[.,]/);
+  return at === -1 ? cleaned : cleaned.slice(0, at + 1) + cleaned.slice(at + 1).replace(/[.,]/g, '');
+}
+
+export function sanitizeQuantityInput(text: string): string {
+  return text.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, String(EVENT_ATTENDEES_MAX).length);
+}
+
+/* ------------------------------------------------------------------ checks */
+
+/** The message codes of the form (eventForm.errors.*), as the shared rules name them. */
+export type PricingErrorCode = 'priceRequired' | 'priceWhole' | 'ticketNameRequired' | 'duplicateTicketTypeName' | 'ticketQuantity';
+
+export type PricingErrors = {
+  price?: PricingErrorCode;
+  types: Partial<Record<'name' | 'price' | 'quantity', PricingErrorCode>>[];
+};
+
+/** Reads a typed price: minor units, 'invalid' (more decimals than the currency has, or not a number), or null (empty or 0). */
+export function readPrice(text: string, currency: Currency): number | 'invalid' | null {
+  if (text.trim() === '') return null;
+  const minor = parseAmount(text, currency);
+  if (minor === null) return 'invalid';
+  return minor > 0 ? minor : null;
+}
+
+/** The panel's problems (events §5 ticket type rules); nothing when the event is free. */
+export function pricingErrors(state: PricingFormState): PricingErrors {
+  const errors: PricingErrors = { types: state.types.map(() => ({})) };
+  if (!state.isPaid) return errors;
+  if (state.mode === 'single') {
+    const price = readPrice(state.price, state.currency);
+    if (price === 'invalid') errors.price = 'priceWhole';
+    else if (price === null) errors.price = 'priceRequired';
+    return errors;
+  }
+  const prices = state.types.map((t) => readPrice(t.price, state.currency));
+  const problems = ticketTypeProblems(state.types.map((t, i) => ({ name: t.name, price: typeof prices[i] === 'number' ? prices[i] : null, currency: state.currency })));
+  const isBlank = (t: TicketTypeRow) => t.name.trim() === '' && t.price.trim() === '' && t.description.trim() === '' && t.quantity === '';
+  errors.types = state.types.map((t, i) => {
+    const found: PricingErrors['types'][number] = {};
+    // A row left empty beside filled ones is not sent (events §5 'Sending an event').
+    if (isBlank(t) && state.types.some((other) => !isBlank(other))) return found;
+    const problem = problems[i] ?? {};
+    if (problem.name) found.name = problem.name === TICKET_MESSAGES.duplicateTicketTypeName ? 'duplicateTicketTypeName' : 'ticketNameRequired';
+    if (prices[i] === 'invalid') found.price = 'priceWhole';
+    else if (problem.price) found.price = 'priceRequired';
+    if (t.quantity !== '' && !(Number(t.quantity) > 0)) found.quantity = 'ticketQuantity';
+    return found;
+  });
+  return errors;
+}
+
+export function hasPricingErrors(errors: PricingErrors): boolean {
+  return errors.price !== undefined || errors.types.some((t) => Object.keys(t).length > 0);
+}
+
+/**
+ * The pricing part of the body (events §5 'Sending an event'): free sends no price; one price
+ * sends price, currency and ticket fields; types send ticket_types (ids kept when editing). Call
+ * it once pricingErrors found nothing.
+ */
+export function compilePricing(state: PricingFormState): Pick<EventBodyInput, 'pricing_mode' | 'price' | 'currency' | 'ticket_name' | 'ticket_description' | 'ticket_types'> {
+  if (!state.isPaid) return { pricing_mode: 'single', price: null, currency: null, ticket_name: null, ticket_description: null, ticket_types: [] };
+  const read = (text: string) => {
+    const price = readPrice(text, state.currency);
+    return typeof price === 'number' ? price : null;
+  };
+  if (state.mode === 'single') {
+    const sent = normalizePricing({
+      pricing_mode: 'single',
+      price: read(state.price),
+      currency: state.currency,
+      ticket_name: state.ticketName,
+      ticket_description: state.ticketDescription,
+    });
+    return { pricing_mode: 'single', price: sent.price, currency: sent.currency, ticket_name: sent.ticket_name, ticket_description: sent.ticket_description, ticket_types: [] };
+  }
+  // Only types with a name and a price above 0 are sent; none left means free (normalizePricing).
+  const kept = state.types.filter((t) => t.name.trim() !== '' && read(t.price) !== null);
+  const sent = normalizePricing({
+    pricing_mode: 'multiple',
+    currency: state.currency,
+    ticket_types: kept.map((t) => ({ name: t.name, price: read(t.price), currency: state.currency, description: t.description, quantity: t.quantity === '' ? null : Number(t.quantity) })),
+  });
+  if (sent.currency === null) return compilePricing({ ...state, isPaid: false });
+  return {
+    pricing_mode: 'multiple',
+    price: null,
+    currency: sent.currency,
+    ticket_name: null,
+    ticket_description: null,
+    ticket_types: sent.ticket_types.map((t, i) => ({ id: kept[i]!.id, name: t.name, price: t.price, currency: t.currency, description: t.description, quantity: t.quantity })),
+  };
+}
+
+/**
+ * The price-change warning (events §5): the saved types whose entered price differs from the
+ * payment provider's, compared in minor units. The key, the provider's amount and the new one.
+ */
+export function priceChanges(state: PricingFormState): { key: string; provider: number; entered: number }[] {
+  if (!state.isPaid) return [];
+  const rows =
+    state.mode === 'single'
+      ? [{ key: 'single', providerAmount: state.singleProviderAmount, price: state.price }]
+      : state.types.map((t) => ({ key: t.key, providerAmount: t.providerAmount, price: t.price }));
+  return rows.flatMap((row) => {
+    const entered = readPrice(row.price, state.currency);
+    return row.providerAmount !== null && typeof entered === 'number' && entered !== row.providerAmount ? [{ key: row.key, provider: row.providerAmount, entered }] : [];
+  });
+}
