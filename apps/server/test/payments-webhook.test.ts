@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StripeDouble, stripeAccount } from '../src/providers/payments/stripe-double.ts';
 import { StripePaymentsProvider } from '../src/providers/payments/stripe-payments.ts';
-import { buildUser, createTestApp, signIn } from './harness.ts';
+import { buildUser, createTestApp, nextIp, signIn } from './harness.ts';
 
 /**
  * The app with PAYMENTS_PROVIDER=stripe, its SDK pointed at a local double of Stripe's API:
@@ -57,7 +57,7 @@ function accountUpdated(id: string, accountId: string, created: number, active: 
 async function organiserWithAccount() {
   const user = await buildUser(db, { name: 'Olga Organiser' });
   const { headers } = await signIn(ctx, user.id);
-  const created = await app.inject({ method: 'POST', url: '/api/payments', headers, payload: { email: 'olga@example.com' } });
+  const created = await app.inject({ method: 'POST', url: '/api/payments', headers, remoteAddress: nextIp(), payload: { email: 'olga@example.com' } });
   expect(created.statusCode, created.body).toBe(200);
   return { user, headers, accountId: created.json().data as string };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '@planns/shared/payments/payments.rules';
-import { buildUser, createTestApp, signIn } from './harness.ts';
+import { buildUser, createTestApp, nextIp, signIn } from './harness.ts';
 
 const ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '1000000' } });
 const { app, db } = ctx;
@@ -13,8 +13,9 @@ async function person(name = 'Olga Organiser', options: { is_moderator?: boolean
   return { user, headers };
 }
 
+/** Each call from an address of its own: the per-client limits of the payment routes never couple two tests. */
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers = {}, payload?: unknown) =>
-  app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  app.inject({ method, url, headers, remoteAddress: nextIp(), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 
 const ONBOARDING = { business_type: 'individual', first_name: 'Olga', last_name: 'Organiser', country: 'ES', default_currency: 'eur', accept_terms: true };
 
@@ -240,6 +241,49 @@ describe('paid events: ticket types, product, payment setup (events §4, §5)', 
     const again = await call('DELETE', '/api/payments/disconnect', owner.headers);
     expect(again.statusCode).toBe(404);
     expect(again.json().error.message).toBe(PAYMENT_MESSAGES.noAccountToDisconnect);
+  });
+});
+
+describe("who may set up an event's payments", () => {
+  it('the owner or a moderator; others are refused, and a hidden event is a 404', async () => {
+    const owner = await organiser();
+    const event = (await call('POST', '/api/events/create', owner.headers, paidEventBody())).json().data;
+    const hidden = (await call('POST', '/api/events/create', owner.headers, paidEventBody({ name: 'Private one', is_private: true }))).json().data;
+    const stranger = await person('Sam Stranger');
+    const moderator = await person('Mo Moderator', { is_moderator: true });
+
+    for (const url of [`/api/payments/use-own-stripe/${event.id}`, `/api/payments/create-product/${event.id}`, `/api/events/${event.id}/disable-stripe`]) {
+      expect((await call('POST', url, stranger.headers)).statusCode, url).toBe(403);
+      expect((await call('POST', url)).statusCode, url).toBe(401);
+    }
+    expect((await call('GET', `/api/payments/make-payment/${event.id}`, stranger.headers)).statusCode).toBe(403);
+    for (const url of [`/api/payments/use-own-stripe/${hidden.id}`, `/api/payments/create-product/${hidden.id}`, `/api/payments/use-planns-stripe/${hidden.id}`]) {
+      expect((await call('POST', url, stranger.headers)).statusCode, url).toBe(404);
+    }
+
+    // A moderator sells it through planns' account; the owner takes it back to their own.
+    expect((await call('POST', `/api/payments/use-planns-stripe/${event.id}`, moderator.headers)).json().data.payment_mode).toBe('planns');
+    expect((await call('POST', `/api/payments/use-own-stripe/${event.id}`, owner.headers)).json().data.payment_mode).toBe('own');
+    expect((await call('POST', `/api/payments/create-product/${event.id}`, moderator.headers)).statusCode).toBe(200);
+
+    const free = (await call('POST', '/api/events/create', owner.headers, paidEventBody({ name: 'Free one', pricing_mode: 'single', currency: null, ticket_types: [] }))).json().data;
+    expect(free.is_paid).toBe(false);
+    expect((await call('POST', `/api/payments/create-product/${free.id}`, owner.headers)).statusCode).toBe(409);
+    expect((await call('POST', `/api/payments/use-own-stripe/${free.id}`, owner.headers)).statusCode).toBe(409);
+    const none = await call('GET', `/api/payments/make-payment/${event.id}?quantity=0`, owner.headers);
+    expect(none.statusCode).toBe(422);
+    expect(none.json().error.fields.quantity).toBe('Quantity must be at least 1');
+  });
+
+  it('a test payment needs the account that sells the event to be active', async () => {
+    const owner = await organiser({ onboard: 'details' });
+    const event = (await call('POST', '/api/events/create', owner.headers, paidEventBody())).json().data;
+    await call('POST', `/api/payments/create-product/${event.id}`, owner.headers);
+    const page = (await call('GET', `/api/events/${event.id}`, owner.headers)).json().data;
+    expect(page).toMatchObject({ payments_enabled: false, owner_payment_account: 'inactive', creator: { stripe_approved: false } });
+    const refused = await call('GET', `/api/payments/make-payment/${event.id}?quantity=1`, owner.headers);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('payment_account_required');
   });
 });
 
