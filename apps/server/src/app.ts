@@ -34,6 +34,10 @@ import { mediaRoutes } from './modules/gallery/media.routes.ts';
 import { rsvpRoutes } from './modules/rsvp/rsvp.routes.ts';
 import { paymentsWebhookRoutes } from './modules/payments/payments-webhook.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
+import { exportTickets } from './modules/tickets/tickets.service.ts';
+import { requireActor } from './http/auth-hook.ts';
 import { testProviderRoutes } from './modules/test-provider/test-provider.routes.ts';
 import { TestPaymentsProvider } from './providers/payments/test-payments.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -121,6 +125,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(mediaRoutes, { deps });
       await api.register(paymentsRoutes, { deps, onChange: () => visitorLists.clear() });
       await api.register(paymentsWebhookRoutes, { deps });
+      await api.register(ordersRoutes, { deps, onChange: () => visitorLists.clear() });
+      await api.register(ticketsRoutes, { deps, onChange: () => visitorLists.clear() });
       if (deps.payments instanceof TestPaymentsProvider) {
         await api.register(testProviderRoutes, { deps, provider: deps.payments, onChange: () => visitorLists.clear() });
       }
@@ -128,6 +134,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     },
     { prefix: '/api' },
   );
+
+  // The spec's link for the ticket report (accounts §2): the same CSV as GET /api/tickets/export/{hash}.
+  app.get('/tickets/export/:hash', { schema: { hide: true } }, async (request, reply) => {
+    const { hash } = request.params as { hash: string };
+    const { filename, csv } = await exportTickets(deps, requireActor(request), hash.slice(0, 40));
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`).header('cache-control', 'private, no-store').send(csv);
+  });
 
   registerMedia(app, deps.storage, { access: (viewer, key) => mediaAccess(deps, viewer, key), presignSeconds: deps.config.S3_PRESIGN_SECONDS });
   await registerWebApp(app, deps.config.webDistDir, { eventPreview: (ref, acceptLanguage) => loadEventSharePreview(deps, ref, acceptLanguage) });

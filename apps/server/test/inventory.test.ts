@@ -18,7 +18,7 @@ const rsvp = (userId: number): inventory.Consumer => ({ kind: 'rsvp', id: userId
 /** A going answer claimed and written in one transaction, as rsvp.service does. */
 async function claimGoing(eventId: number, userId: number, companions: number): Promise<void> {
   await inTransaction(db, async (tx: Tx) => {
-    await inventory.reserve(tx, { eventId, consumer: rsvp(userId), seats: inventory.answerSeats('going', companions) });
+    await inventory.reserve(tx, { eventId, consumer: rsvp(userId), seats: inventory.answerSeats('going', companions), now: ctx.clock.now() });
     await tx
       .insertInto('event_users')
       .values({ event_id: eventId, user_id: userId, status: 'going', companions_amount: companions })
@@ -48,14 +48,14 @@ describe('inventory: counting', () => {
     await addResponse(db, event.id, c!.id, 'maybe', { companions_amount: 3 });
     await addResponse(db, event.id, d!.id, 'rejected');
     await addResponse(db, other.id, a!.id, 'going', { companions_amount: 1 });
-    const seats = await inventory.seatsTaken(db, [event.id, other.id, empty.id]);
+    const seats = await inventory.seatsTaken(db, [event.id, other.id, empty.id], ctx.clock.now());
     expect([...seats.entries()]).toEqual([
       [event.id, 4],
       [other.id, 2],
       [empty.id, 0],
     ]);
-    expect(await inTransaction(db, (tx) => inventory.lockUsage(tx, event.id))).toEqual({ size: 10, taken: 4 });
-    expect(await inTransaction(db, (tx) => inventory.lockUsage(tx, 2_000_000_000))).toBeUndefined();
+    expect(await inTransaction(db, (tx) => inventory.lockUsage(tx, event.id, ctx.clock.now()))).toEqual({ size: 10, taken: 4 });
+    expect(await inTransaction(db, (tx) => inventory.lockUsage(tx, 2_000_000_000, ctx.clock.now()))).toBeUndefined();
   });
 });
 
@@ -68,19 +68,19 @@ describe('inventory: reserve', () => {
     expect(await errorOf(claimGoing(event.id, c!.id, 0))).toBe('event_full');
     // A already holds 3: going with one companion instead (2 places) counts only B's 1 besides.
     await claimGoing(event.id, a!.id, 1);
-    expect((await inventory.seatsTaken(db, [event.id])).get(event.id)).toBe(3);
+    expect((await inventory.seatsTaken(db, [event.id], ctx.clock.now())).get(event.id)).toBe(3);
     await claimGoing(event.id, c!.id, 0);
     expect(await errorOf(claimGoing(event.id, b!.id, 1))).toBe('event_full'); // B 1 -> 2 would make 5
     // Maybe, not going, a release: no places, fine even on a full event.
-    expect(await errorOf(inTransaction(db, (tx) => inventory.reserve(tx, { eventId: event.id, consumer: rsvp(c!.id), seats: 0 })))).toBeNull();
-    expect(await errorOf(inTransaction(db, (tx) => inventory.reserve(tx, { eventId: 2_000_000_000, consumer: rsvp(c!.id), seats: 0 })))).toBe('not_found');
+    expect(await errorOf(inTransaction(db, (tx) => inventory.reserve(tx, { eventId: event.id, consumer: rsvp(c!.id), seats: 0, now: ctx.clock.now() })))).toBeNull();
+    expect(await errorOf(inTransaction(db, (tx) => inventory.reserve(tx, { eventId: 2_000_000_000, consumer: rsvp(c!.id), seats: 0, now: ctx.clock.now() })))).toBe('not_found');
   });
 
   it('takes any claim on an event without max', async () => {
     const event = await buildEvent(db, { max: null });
     const user = await buildUser(db, { name: 'Unlimited' });
     await claimGoing(event.id, user.id, 40);
-    expect((await inventory.seatsTaken(db, [event.id])).get(event.id)).toBe(41);
+    expect((await inventory.seatsTaken(db, [event.id], ctx.clock.now())).get(event.id)).toBe(41);
   });
 
   it('never oversells when many claims race (the row lock serializes them)', async () => {
@@ -90,6 +90,6 @@ describe('inventory: reserve', () => {
     const outcomes = await Promise.all(people.map((p) => errorOf(claimGoing(event.id, p.id, 0))));
     expect(outcomes.filter((o) => o === null)).toHaveLength(max);
     expect(outcomes.filter((o) => o === 'event_full')).toHaveLength(people.length - max);
-    expect((await inventory.seatsTaken(db, [event.id])).get(event.id)).toBe(max);
+    expect((await inventory.seatsTaken(db, [event.id], ctx.clock.now())).get(event.id)).toBe(max);
   });
 });

@@ -199,6 +199,75 @@ export interface TestProviderIdempotencyTable {
   created_at: Timestamp;
 }
 
+export interface OrdersTable {
+  id: Generated<number> & Id;
+  event_id: number | null;
+  event_name: string;
+  event_start: Timestamp;
+  buyer_id: number | null;
+  client_session: string | null;
+  provider: 'test' | 'stripe';
+  checkout_session_id: string | null;
+  client_secret: string | null;
+  status: ColumnType<'pending' | 'paid' | 'expired' | 'failed' | 'refunded', 'pending' | 'paid' | 'expired' | 'failed' | 'refunded' | undefined, 'pending' | 'paid' | 'expired' | 'failed' | 'refunded'>;
+  payment_mode: 'own' | 'planns';
+  payee_account_id: string | null;
+  payee_user_id: number | null;
+  currency: string;
+  subtotal: number;
+  fee: number;
+  total: number;
+  refunded_amount: Generated<number>;
+  hold_expires_at: Timestamp;
+  payment_intent_id: string | null;
+  receipt_url: string | null;
+  failure_reason: string | null;
+  paid_at: Date | null;
+  closed_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderItemsTable {
+  order_id: number;
+  position: number;
+  ticket_type_id: number | null;
+  type_name: string;
+  unit_price: number;
+  quantity: number;
+}
+
+export interface TicketsTable {
+  id: Generated<number> & Id;
+  code: string;
+  event_id: number;
+  order_id: number | null;
+  order_position: number | null;
+  ticket_type_id: number | null;
+  type_name: string;
+  price: Generated<number>;
+  currency: string | null;
+  user_id: number | null;
+  issued_by: number | null;
+  kind: 'purchase' | 'issued' | 'gift';
+  status: Generated<'valid' | 'refunded'>;
+  used_at: Date | null;
+  used_by: number | null;
+  refunded_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface RefundsTable {
+  id: Generated<number> & Id;
+  order_id: number;
+  provider_refund_id: string;
+  amount: number;
+  reason: 'organiser' | 'no_capacity';
+  ticket_ids: Generated<number[]>;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
 export interface EventCategoriesTable {
   event_id: number;
   category_id: number;
@@ -344,6 +413,10 @@ export interface Database {
   payments: PaymentsTable;
   test_provider_objects: TestProviderObjectsTable;
   test_provider_idempotency: TestProviderIdempotencyTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  tickets: TicketsTable;
+  refunds: RefundsTable;
   event_categories: EventCategoriesTable;
   event_users: EventUsersTable;
   event_user_companions: EventUserCompanionsTable;

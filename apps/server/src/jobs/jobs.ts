@@ -4,6 +4,9 @@ import type { AppDeps } from '../deps.ts';
 import { deliverNotifications } from '../modules/notifications/notifications.service.ts';
 import { sweepStaleUploads } from '../modules/gallery/media-uploads.service.ts';
 import { processProviderEvent } from '../modules/payments/payments.service.ts';
+import { afterPayment, expireHold, refundUnfulfilled, tellBuyer } from '../modules/orders/orders.service.ts';
+import { issuedTicketsText } from '../modules/tickets/tickets.service.ts';
+import { findUser } from '../modules/users/users.service.ts';
 
 /**
  * What a job run may report back: a line for the log (nothing: stay quiet).
@@ -65,6 +68,53 @@ export const JOBS = {
       return result === 'missing' ? `payment event ${id} was not found` : undefined;
     },
     maxAttempts: 10,
+  }),
+  /**
+   * The end of a checkout's hold (queued for hold_expires_at with the order): closes it at the
+   * provider and here, or fulfils it when the provider says it was paid meanwhile (decision 0029).
+   */
+  'orders.expire_hold': defineJob({
+    description: "end a checkout's hold when its time is up",
+    payload: z.object({ order_id: idSchema }).strict(),
+    run: async (deps, { order_id }) => expireHold(deps, order_id),
+    maxAttempts: 10,
+  }),
+  /** A payment that arrived when no place was left: refunded at the provider, once. */
+  'orders.refund_unfulfilled': defineJob({
+    description: 'refund a payment that found no place left',
+    payload: z.object({ order_id: idSchema }).strict(),
+    run: async (deps, { order_id }) => refundUnfulfilled(deps, order_id),
+    maxAttempts: 10,
+  }),
+  /** After a payment (the outbox of fulfilment): the receipt's address and a text to the buyer. */
+  'orders.after_payment': defineJob({
+    description: 'text the buyer their tickets after a payment, and keep the receipt',
+    payload: z.object({ order_id: idSchema }).strict(),
+    run: async (deps, { order_id }) => {
+      await afterPayment(deps, order_id);
+    },
+    maxAttempts: 5,
+  }),
+  /** A text to the buyer about a refund. */
+  'orders.tell_buyer': defineJob({
+    description: 'text the buyer about a refund',
+    payload: z.object({ order_id: idSchema, what: z.enum(['paid', 'refunded', 'refunded_no_place']) }).strict(),
+    run: async (deps, { order_id, what }) => {
+      await tellBuyer(deps, order_id, what);
+    },
+    maxAttempts: 5,
+  }),
+  /** Tickets the organiser gave a guest: the guest is texted (events §8). */
+  'tickets.notify_issued': defineJob({
+    description: 'text a guest the tickets the organiser gave them',
+    payload: z.object({ ticket_ids: z.array(idSchema).min(1).max(100) }).strict(),
+    run: async (deps, { ticket_ids }) => {
+      const message = await issuedTicketsText(deps, ticket_ids);
+      if (!message) return;
+      const phone = (await findUser(deps.db, message.userId))?.phone;
+      if (phone) await deps.sms.sendMessage(phone, message.text);
+    },
+    maxAttempts: 5,
   }),
   /** Uploads never posted to a gallery within a day go, with their files (gallery §uploads). */
   'gallery.sweep_stale_uploads': defineJob({

@@ -61,6 +61,10 @@ export const ticketTypeSchema = z
     /** The provider's price for the type and its amount: to the owner and moderators only, else null. */
     stripe_price_id: z.string().nullable(),
     stripe_price_amount: z.number().int().nullable(),
+    /** Tickets of this type still on sale (its limit less tickets and live holds); null: no limit of its own. */
+    remaining: z.number().int().nullable(),
+    /** No ticket of this type left: its limit, or the event's max, is reached. */
+    sold_out: z.boolean(),
   })
   .meta({ id: 'TicketType' });
 export type TicketTypeRead = z.infer<typeof ticketTypeSchema>;
@@ -107,6 +111,10 @@ export const eventSchema = z
     payment_mode: z.enum(['own', 'planns']).nullable(),
     /** Tickets can be bought: a positive price with its provider prices, sold through an active account (events §4). */
     payments_enabled: z.boolean(),
+    /** events §4 'Sold out': the event's max reached by tickets and live holds, or every type's limit reached. */
+    is_sold_out: z.boolean(),
+    /** Valid tickets the viewer holds for this event (0 for visitors). */
+    my_tickets: z.number().int(),
     /** The event's product at the payment provider: to the owner and moderators only, else null. */
     stripe_product_id: z.string().nullable(),
     /** Single pricing: the provider's price id (owner and moderators only, else null). */

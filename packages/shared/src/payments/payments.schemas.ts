@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../input/ids.schemas.ts';
 import { CURRENCIES } from '../money/money.rules.ts';
+import { SELECTION_MESSAGES, TICKETS_PER_ORDER_MAX } from '../tickets/tickets.rules.ts';
 import {
   BUSINESS_TYPES,
   PAYMENT_ACCOUNT_STATUSES,
@@ -215,3 +216,98 @@ export type PayBody = z.infer<typeof payBodySchema>;
 export const payReplySchema = z.object({
   data: z.object({ status: z.enum(['complete']), payment_intent: z.string(), redirect_url: z.string().nullable() }),
 });
+
+/* ------------------------------------------------------------------ checkout (events §7 payments/embed, payments/session) */
+
+/**
+ * Folds the client's bracket keys (ticket_selections[0][type]=5, seats[0][row]=2, axios style)
+ * into arrays before validation.
+ */
+function foldSelections(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object') return raw;
+  const out: Record<string, unknown> = {};
+  const lists: Record<string, Record<string, unknown>[]> = {};
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    const m = /^(ticket_selections|seats)\[(\d{1,2})\]\[(\w+)\]$/.exec(key);
+    if (!m) {
+      out[key] = value;
+      continue;
+    }
+    const list = (lists[m[1]!] ??= []);
+    const index = Number(m[2]);
+    (list[index] ??= {})[m[3]!] = value;
+  }
+  for (const [name, list] of Object.entries(lists)) out[name] = Array.from(list, (item) => item ?? {});
+  return out;
+}
+
+const wholeNumber = (message: string) => z.coerce.number({ message }).int(message);
+
+/**
+ * GET payments/embed/{eventId} (events §7): single price: quantity, price, fee, current_session;
+ * ticket types: current_session and ticket_selections[i][type], [quantity]; both may carry
+ * seats[i][row|col|label] (seat maps come later: refused today). price and fee are what the
+ * buyer was shown, in minor units: checked against the server's.
+ */
+export const embedQuerySchema = z.preprocess(
+  foldSelections,
+  z.object({
+    current_session: z.string().trim().min(8, 'A join session id is required').max(100).regex(/^[\w-]+$/, 'Not a session id'),
+    quantity: wholeNumber(SELECTION_MESSAGES.quantityMin).min(1, SELECTION_MESSAGES.quantityMin).max(TICKETS_PER_ORDER_MAX, SELECTION_MESSAGES.tooMany).optional(),
+    ticket_selections: z
+      .array(
+        z.object({
+          type: wholeNumber(SELECTION_MESSAGES.typeRequired).min(1, SELECTION_MESSAGES.invalidType).max(2 ** 53 - 1, SELECTION_MESSAGES.invalidType),
+          quantity: wholeNumber(SELECTION_MESSAGES.quantityMin).min(1, SELECTION_MESSAGES.quantityMin).max(TICKETS_PER_ORDER_MAX, SELECTION_MESSAGES.tooMany),
+        }),
+      )
+      .max(10)
+      .optional(),
+    seats: z.array(z.object({ row: z.unknown(), col: z.unknown(), label: z.unknown() })).max(0, 'This event has no seat map').optional(),
+    price: wholeNumber('Price must be a whole number of minor units').min(0).max(99_999_999).optional(),
+    fee: wholeNumber('The fee must be a whole number of minor units').min(0).max(99_999_999).optional(),
+  }),
+);
+export type EmbedQuery = z.output<typeof embedQuerySchema>;
+
+export const checkoutAmountSchema = z.object({
+  lines: z.array(z.object({ ticket_type_id: z.number().int(), name: z.string(), unit_price: z.number().int(), quantity: z.number().int() })),
+  subtotal: z.number().int(),
+  fee: z.number().int(),
+  total: z.number().int(),
+  currency: z.enum(CURRENCIES),
+});
+
+/** The checkout to embed: Stripe's client_secret (or the test provider's session), its id, what it charges and until when it holds. */
+export const embedReplySchema = z.object({
+  data: z.object({
+    /** Stripe: the Checkout Session's client secret for its embedded form; test provider: the session id its card form pays. */
+    client_secret: z.string(),
+    /** The checkout session's id (payments/session/{id}). */
+    id: z.string(),
+    order_id: z.number().int(),
+    provider: z.enum(PAYMENT_PROVIDERS),
+    publishable_key: z.string().nullable(),
+    amount: checkoutAmountSchema,
+    /** ISO 8601: the tickets are held for the buyer until then (HOLD_MINUTES). */
+    hold_expires_at: z.string(),
+  }),
+});
+
+/** GET payments/session/{sessionId}: the checkout's state; a paid one is fulfilled by this call if no webhook was first. */
+export const checkoutSessionReplySchema = z.object({
+  data: z.object({
+    id: z.string(),
+    /** open: waiting for payment; complete: paid; expired: the hold ended unpaid. */
+    status: z.enum(['open', 'complete', 'expired']),
+    payment_status: z.enum(['unpaid', 'paid', 'no_payment_required']),
+    order: z.object({
+      id: z.number().int(),
+      status: z.enum(['pending', 'paid', 'expired', 'failed', 'refunded']),
+      tickets: z.number().int(),
+      event_id: z.number().int().nullable(),
+      failure_reason: z.string().nullable(),
+    }),
+  }),
+});
+export const checkoutSessionParamsSchema = z.object({ sessionId: z.string().min(1).max(255).regex(/^[\w-]+$/, 'Not a checkout session') });

@@ -1,4 +1,4 @@
-import { isCurrency, type Currency } from '../money/money.rules.ts';
+import { isCurrency, serviceFee, type Currency } from '../money/money.rules.ts';
 
 /**
  * Ticket types (events §3 Ticket type, §5 Validation rules, §9): pure rules shared by the event
@@ -137,4 +137,95 @@ export function ticketTypesOf(pricing: Pricing): TicketType[] {
   if (pricing.currency === null) return [];
   if (pricing.pricing_mode === 'multiple') return pricing.ticket_types;
   return [{ name: pricing.ticket_name, price: pricing.price, currency: pricing.currency, description: pricing.ticket_description, quantity: null }];
+}
+
+/* ------------------------------------------------------------------ buying (issue 15) */
+
+/** How long opening a checkout holds its tickets (Stripe's shortest Checkout Session life). */
+export const HOLD_MINUTES = 30;
+/** The QR code of a ticket, in CSS pixels (accounts §9). */
+export const QR_SIZE = 280;
+/** The most tickets one checkout buys, and one organiser issue or gift gives. */
+export const TICKETS_PER_ORDER_MAX = 20;
+
+/** The spec's texts for a ticket selection (events §5) and for issuing tickets (events §8). */
+export const SELECTION_MESSAGES = {
+  typeRequired: 'Ticket type is required',
+  invalidType: 'Invalid ticket type',
+  quantityMin: 'Quantity must be at least 1',
+  tooMany: `At most ${TICKETS_PER_ORDER_MAX} tickets at a time`,
+} as const;
+export const TICKET_ISSUE_MESSAGES = { created: 'Tickets created', failed: 'Something went off', contactSupport: 'Please contact support' } as const;
+
+/** One line of a ticket selection (events §3 Ticket selection: type, quantity). */
+export interface TicketSelection {
+  /** The ticket type's id. */
+  type: number;
+  quantity: number;
+}
+
+/**
+ * Sets a type's quantity (events §5): whole and at least 0; 0 or less removes the type from the
+ * selection. Other lines keep their order.
+ */
+export function setSelectionQuantity(selections: readonly TicketSelection[], type: number, quantity: number): TicketSelection[] {
+  const whole = Math.floor(quantity);
+  const others = selections.filter((s) => s.type !== type);
+  if (!(whole > 0)) return others;
+  const at = selections.findIndex((s) => s.type === type);
+  const line = { type, quantity: whole };
+  if (at === -1) return [...others, line];
+  return selections.map((s) => (s.type === type ? line : s));
+}
+
+/** The amount follows the sum of the selection (events §5). */
+export function selectionAmount(selections: readonly TicketSelection[]): number {
+  return selections.reduce((sum, s) => sum + Math.max(0, s.quantity), 0);
+}
+
+/** Each line's problems (events §5 texts), by field; an empty object: none. */
+export function selectionProblems(selections: readonly Partial<TicketSelection>[], typeIds: readonly number[]): Partial<Record<'type' | 'quantity', string>>[] {
+  return selections.map((s) => {
+    const problems: Partial<Record<'type' | 'quantity', string>> = {};
+    if (s.type === undefined || s.type === null) problems.type = SELECTION_MESSAGES.typeRequired;
+    else if (!typeIds.includes(s.type)) problems.type = SELECTION_MESSAGES.invalidType;
+    if (!(typeof s.quantity === 'number' && Number.isInteger(s.quantity) && s.quantity >= 1)) problems.quantity = SELECTION_MESSAGES.quantityMin;
+    return problems;
+  });
+}
+
+/** A line of a checkout: what one ticket type costs and how many. */
+export interface CheckoutLine {
+  ticket_type_id: number;
+  name: string;
+  unit_price: number;
+  quantity: number;
+}
+
+/**
+ * events §5 Total price: the sum over the selection of each type's price times its quantity.
+ * Lines follow the event's order of types; types not selected are left out.
+ */
+export function checkoutLines(types: readonly { id: number; name: string; price: number }[], selections: readonly TicketSelection[]): CheckoutLine[] {
+  return types.flatMap((t) => {
+    const quantity = selections.filter((s) => s.type === t.id).reduce((sum, s) => sum + s.quantity, 0);
+    return quantity > 0 ? [{ ticket_type_id: t.id, name: t.name, unit_price: t.price, quantity }] : [];
+  });
+}
+
+/** The subtotal, planns' service fee on it (PLATFORM_FEE_PERCENT) and what the buyer pays, in minor units. */
+export function checkoutTotals(lines: readonly CheckoutLine[], feePercent: number): { subtotal: number; fee: number; total: number } {
+  const subtotal = lines.reduce((sum, l) => sum + l.unit_price * l.quantity, 0);
+  const fee = serviceFee(subtotal, feePercent);
+  return { subtotal, fee, total: subtotal + fee };
+}
+
+/** A ticket's code: 16 of Crockford's base-32 digits (no I, L, O, U), 80 random bits. */
+export const TICKET_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const TICKET_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{16}$/;
+
+/** A code as a person may type it (lower case, spaces, dashes, O for 0, I and L for 1), or null. */
+export function normalizeTicketCode(text: string): string | null {
+  const code = text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  return TICKET_CODE_PATTERN.test(code) ? code : null;
 }

@@ -23,6 +23,10 @@ export interface EventPaymentFacts {
   creatorApproved: boolean;
   /** The viewer's own account state, when the viewer owns the event (else null). */
   ownerAccount: PaymentAccountStatus | null;
+  /** Each ticket type's tickets still on sale (the inventory; null: no limit of its own). */
+  typesRemaining: ReadonlyMap<number, number | null>;
+  /** Valid tickets the viewer holds for the event. */
+  myTickets: number;
 }
 
 /**
@@ -37,6 +41,10 @@ export function presentEvent(row: EventDetailRow, seatsTaken: number, actor: Act
   const currency = row.currency as Currency | null;
   const types = currency === null ? [] : row.ticket_types_json;
   const single = row.pricing_mode === 'single' ? (types[0] ?? null) : null;
+  // events §4 'Sold out': the max reached by tickets and live holds (seatsTaken counts them on a paid event), or every type's own limit.
+  const maxReached = types.length > 0 && row.max !== null && seatsTaken >= row.max;
+  const remainingOf = (id: number) => payment.typesRemaining.get(id) ?? null;
+  const isSoldOut = types.length > 0 && (maxReached || types.every((t) => remainingOf(t.id) === 0));
   return {
     id: row.id,
     hash: row.hash,
@@ -70,11 +78,15 @@ export function presentEvent(row: EventDetailRow, seatsTaken: number, actor: Act
       quantity: t.quantity,
       stripe_price_id: canManage ? t.stripe_price_id : null,
       stripe_price_amount: canManage ? t.stripe_price_amount : null,
+      remaining: remainingOf(t.id),
+      sold_out: maxReached || remainingOf(t.id) === 0,
     })),
     price_range: priceRange(types, currency),
     is_paid: types.length > 0,
     payment_mode: types.length > 0 ? row.payment_mode : null,
     payments_enabled: arePaymentsEnabled({ payment_mode: row.payment_mode, creator_approved: payment.creatorApproved, ticket_types: types }),
+    is_sold_out: isSoldOut,
+    my_tickets: actor ? payment.myTickets : 0,
     stripe_product_id: canManage ? row.stripe_product_id : null,
     stripe_price_id: canManage ? (single?.stripe_price_id ?? null) : null,
     owner_payment_account: isOwner ? payment.ownerAccount : null,

@@ -25,6 +25,7 @@ import * as gallery from '../gallery/gallery.service.ts';
 import { isGroupMember } from '../groups/groups.service.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import * as paymentAccounts from '../payments/payment-accounts.service.ts';
+import * as tickets from '../tickets/tickets.service.ts';
 import * as rsvp from '../rsvp/rsvp.service.ts';
 import { copyEventImage, renderEventImage, storeEventImage, type EventImageUrls } from './event-image.ts';
 import { canDeleteEvent, canManageEvent, canModerate, canViewEvent, isEventOwner } from './events.policy.ts';
@@ -110,17 +111,24 @@ export async function listEvents(deps: AppDeps, viewer: Viewer, query: EventList
 
 /** The events of `ids` as this viewer sees them, in that order; their attendees counted by the inventory. */
 async function presentEvents(deps: AppDeps, viewer: Viewer, ids: number[], limits: repo.RelationLimits): Promise<Event[]> {
-  const [rows, seats] = await Promise.all([repo.loadEventDetails(deps.db, ids, viewerIds(viewer), limits), inventory.seatsTaken(deps.db, ids)]);
+  const now = deps.clock.now();
+  const [rows, seats] = await Promise.all([repo.loadEventDetails(deps.db, ids, viewerIds(viewer), limits), inventory.seatsTaken(deps.db, ids, now)]);
+  const paidIds = rows.filter((row) => row.currency !== null).map((row) => row.id);
   const ownsOne = viewer !== null && rows.some((row) => row.user_id === viewer.userId);
-  // Whose payout accounts are active (creator.stripe_approved), and the viewer's own account on their own events.
-  const [approved, ownerAccount] = await Promise.all([
+  // Whose payout accounts are active (creator.stripe_approved), the viewer's own account on their
+  // own events, what remains of each ticket type, and the viewer's tickets.
+  const [approved, ownerAccount, remaining, held] = await Promise.all([
     paymentAccounts.approvedUserIds(deps.db, rows.filter((row) => row.currency !== null).map((row) => row.user_id)),
     ownsOne ? paymentAccounts.accountStatusOf(deps.db, viewer.userId) : Promise.resolve(null),
+    paidIds.length > 0 ? inventory.typesRemaining(deps.db, paidIds, now) : Promise.resolve(new Map<number, number | null>()),
+    viewer !== null && paidIds.length > 0 ? tickets.ticketsHeld(deps.db, viewer.userId, paidIds) : Promise.resolve(new Map<number, number>()),
   ]);
   return rows.map((row) =>
     presentEvent(row, seats.get(row.id) ?? 0, viewer, {
       creatorApproved: approved.has(row.user_id),
       ownerAccount: viewer !== null && row.user_id === viewer.userId ? ownerAccount : null,
+      typesRemaining: remaining,
+      myTickets: held.get(row.id) ?? 0,
     }),
   );
 }
@@ -343,7 +351,7 @@ export async function updateEvent(deps: AppDeps, actor: Actor, id: number, body:
       if (attendance !== null) await rsvp.setOwnerAttendance(tx, id, actor.userId, attendance, body.companions, now);
       // The inventory's lock serializes this with joins: max never drops below who is already going.
       if (values.max !== null && (values.max !== locked.max || attendance !== null)) {
-        const usage = await inventory.lockUsage(tx, id);
+        const usage = await inventory.lockUsage(tx, id, now);
         if (usage && usage.taken > values.max) throw maxBelowGoing(usage.taken);
       }
     });
@@ -424,6 +432,7 @@ export interface EventPricing {
   hash: string;
   name: string;
   user_id: number;
+  start_date: Date;
   currency: string | null;
   payment_mode: 'own' | 'planns' | null;
   stripe_product_id: string | null;
@@ -436,6 +445,7 @@ async function pricingFrom(db: Executor, row: repo.EventRow): Promise<EventPrici
     hash: row.hash,
     name: row.name,
     user_id: row.user_id,
+    start_date: row.start_date,
     currency: row.currency,
     payment_mode: row.payment_mode,
     stripe_product_id: row.stripe_product_id,
@@ -448,6 +458,13 @@ export async function loadManagedPricing(deps: AppDeps, actor: Actor, id: number
   const row = await loadVisible(deps, actor, id);
   if (!canManageEvent(actor, row)) throw forbidden('Only the owner or a moderator can set up payments for this event');
   if (row.deleted_by_moderator_at) throw removedByModerator();
+  return pricingFrom(deps.db, row);
+}
+
+/** The pricing of an event the viewer may see (a buyer's checkout): 404 when hidden or removed by a moderator. */
+export async function loadPricing(deps: AppDeps, viewer: Viewer, id: number): Promise<EventPricing> {
+  const row = await loadVisible(deps, viewer, id);
+  if (row.deleted_by_moderator_at) throw eventNotFound();
   return pricingFrom(deps.db, row);
 }
 

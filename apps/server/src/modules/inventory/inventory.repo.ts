@@ -2,61 +2,104 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Executor, Tx } from '../../db/database.ts';
 
 /**
- * SQL only (CONVENTIONS §3). An event's capacity is one quota (pretix's Quota): a size, today the
- * event's `max` (null: no limit), and the places its consumers take. Decision 0025.
+ * SQL only (CONVENTIONS §3). An event's capacity is one quota (pretix's Quota): a size, the
+ * event's `max` (null: no limit), and the places its consumers take; each ticket type with a
+ * limit is a quota of its own within it. Decisions 0025, 0029.
+ *
+ * Who takes places depends on whether the event is paid. A free event counts its going answers
+ * (the person plus their companions). A paid event counts tickets: valid tickets and the live
+ * holds of open checkouts (pending orders before their hold_expires_at); its answers take no
+ * place, since on a paid event a place is what a ticket is.
  */
 
 export interface QuotaRow {
   event_id: number;
   /** Places in all; null: no limit. */
   size: number | null;
+  is_paid: boolean;
 }
 
-/** Who holds places: today a going answer of one user; holds and tickets will be more kinds. */
-export type ConsumerKind = 'rsvp';
+/** Who holds places: a going answer (free events), a ticket or an open checkout's hold (paid events). */
+export type ConsumerKind = 'rsvp' | 'ticket' | 'hold';
 
 export interface ConsumerRef {
   kind: ConsumerKind;
-  /** The consumer's own id within its kind: the user for an answer. */
+  /** The consumer's own id within its kind: the user for an answer, the ticket, the order for a hold. */
   id: number;
 }
 
 /**
  * Locks the quota of one event for the rest of the transaction (`SELECT ... FOR UPDATE` on the
- * event row: the lock every join, every edit of max and later every hold and ticket sale takes),
- * and answers its size; undefined: no such event.
+ * event row: the lock every join, every edit of max, every hold and every ticket takes), and
+ * answers its size; undefined: no such event.
  */
 export async function lockQuota(tx: Tx, eventId: number): Promise<QuotaRow | undefined> {
-  const row = await tx.selectFrom('events').select(['id', 'max']).where('id', '=', eventId).forUpdate().executeTakeFirst();
-  return row ? { event_id: row.id, size: row.max } : undefined;
+  const row = await tx.selectFrom('events').select(['id', 'max', 'currency']).where('id', '=', eventId).forUpdate().executeTakeFirst();
+  return row ? { event_id: row.id, size: row.max, is_paid: row.currency !== null } : undefined;
 }
 
 /**
- * Every place taken of the events' quotas, one row per consumer: the single statement of the
- * counting rule. A going answer takes the person plus their companions; maybe and not going take
- * nothing. A hold or a ticket will be one more `UNION ALL` branch with its own kind.
+ * Every place taken of the events' quotas, one row per consumer, with the ticket type it draws
+ * on (null for answers): the single statement of the counting rule.
  */
-function consumers(eventIds: readonly number[]): RawBuilder<{ event_id: number; kind: ConsumerKind; consumer_id: number; seats: number }> {
+function consumers(
+  eventIds: readonly number[],
+  now: Date,
+): RawBuilder<{ event_id: number; kind: ConsumerKind; consumer_id: number; ticket_type_id: number | null; seats: number }> {
   return sql`
-    SELECT r.event_id, 'rsvp'::text AS kind, r.user_id AS consumer_id, 1 + r.companions_amount AS seats
-    FROM event_users r WHERE r.event_id = ANY(${eventIds}::bigint[]) AND r.status = 'going'
+    SELECT r.event_id, 'rsvp'::text AS kind, r.user_id AS consumer_id, NULL::bigint AS ticket_type_id, 1 + r.companions_amount AS seats
+    FROM event_users r JOIN events e ON e.id = r.event_id
+    WHERE r.event_id = ANY(${eventIds}::bigint[]) AND r.status = 'going' AND e.currency IS NULL
+    UNION ALL
+    SELECT t.event_id, 'ticket'::text, t.id, t.ticket_type_id, 1
+    FROM tickets t JOIN events e ON e.id = t.event_id
+    WHERE t.event_id = ANY(${eventIds}::bigint[]) AND t.status = 'valid' AND e.currency IS NOT NULL
+    UNION ALL
+    SELECT o.event_id, 'hold'::text, o.id, i.ticket_type_id, i.quantity
+    FROM orders o JOIN order_items i ON i.order_id = o.id JOIN events e ON e.id = o.event_id
+    WHERE o.event_id = ANY(${eventIds}::bigint[]) AND o.status = 'pending' AND o.hold_expires_at > ${now}::timestamptz AND e.currency IS NOT NULL
   `;
 }
 
-/** Places taken of one event's quota, leaving out one consumer's own (the claim being replaced). */
-export async function seatsTaken(db: Executor, eventId: number, except: ConsumerRef | null): Promise<number> {
-  const exclude = except ? sql`NOT (c.kind = ${except.kind} AND c.consumer_id = ${except.id})` : sql`true`;
+const excluding = (except: readonly ConsumerRef[]) =>
+  except.length === 0 ? sql`true` : sql.join(except.map((c) => sql`NOT (c.kind = ${c.kind} AND c.consumer_id = ${c.id})`), sql` AND `);
+
+/** Places taken of one event's quota, leaving out some consumers' own (the claims being replaced). */
+export async function seatsTaken(db: Executor, eventId: number, except: readonly ConsumerRef[], now: Date): Promise<number> {
   const result = await sql<{ taken: number }>`
-    SELECT coalesce(sum(c.seats), 0)::int AS taken FROM (${consumers([eventId])}) c WHERE ${exclude}
+    SELECT coalesce(sum(c.seats), 0)::int AS taken FROM (${consumers([eventId], now)}) c WHERE ${excluding(except)}
   `.execute(db);
   return result.rows[0]?.taken ?? 0;
 }
 
 /** Places taken of each event's quota, for many events at once (lists and pages); an event with none is left out. */
-export async function seatsTakenOfEvents(db: Executor, eventIds: readonly number[]): Promise<Map<number, number>> {
+export async function seatsTakenOfEvents(db: Executor, eventIds: readonly number[], now: Date): Promise<Map<number, number>> {
   if (eventIds.length === 0) return new Map();
   const result = await sql<{ event_id: number; taken: number }>`
-    SELECT c.event_id, sum(c.seats)::int AS taken FROM (${consumers(eventIds)}) c GROUP BY c.event_id
+    SELECT c.event_id, sum(c.seats)::int AS taken FROM (${consumers(eventIds, now)}) c GROUP BY c.event_id
   `.execute(db);
   return new Map(result.rows.map((row) => [row.event_id, row.taken]));
+}
+
+export interface TypeQuotaRow {
+  ticket_type_id: number;
+  /** The type's own limit (null: only the event's max). */
+  size: number | null;
+  taken: number;
+}
+
+/** Each ticket type of the events with its limit and the places taken of it (valid tickets and live holds), leaving out some consumers. */
+export async function typeQuotas(db: Executor, eventIds: readonly number[], except: readonly ConsumerRef[], now: Date): Promise<(TypeQuotaRow & { event_id: number })[]> {
+  if (eventIds.length === 0) return [];
+  const result = await sql<TypeQuotaRow & { event_id: number }>`
+    SELECT tt.event_id, tt.id AS ticket_type_id, tt.quantity AS size, coalesce(used.taken, 0)::int AS taken
+    FROM event_ticket_types tt
+    LEFT JOIN (
+      SELECT c.ticket_type_id, sum(c.seats) AS taken FROM (${consumers(eventIds, now)}) c
+      WHERE c.ticket_type_id IS NOT NULL AND ${excluding(except)} GROUP BY c.ticket_type_id
+    ) used ON used.ticket_type_id = tt.id
+    WHERE tt.event_id = ANY(${eventIds}::bigint[])
+    ORDER BY tt.event_id, tt.position
+  `.execute(db);
+  return result.rows;
 }

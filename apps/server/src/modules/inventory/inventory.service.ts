@@ -6,42 +6,81 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import * as repo from './inventory.repo.ts';
 
 /**
- * Capacity, in one place (decision 0025): each event has one quota (its `max`), which every
- * consumer of places draws on; today the going answers (the person plus their companions), next
- * holds, tickets and seats. The row lock, the counting rule and the check live here; a consumer's
- * module writes its own rows, in the transaction that claimed the places.
+ * Capacity, in one place (decisions 0025, 0029): each event has one quota (its `max`), and each
+ * ticket type with a limit one more within it. A free event's places are taken by going answers
+ * (the person plus their companions); a paid event's by tickets and the live holds of open
+ * checkouts. The row lock, the counting rule and the checks live here; a consumer's module
+ * writes its own rows, in the transaction that claimed the places.
  */
 
-/** Who takes places: `{ kind: 'rsvp', id: userId }` is one person's answer. */
+/** Who takes places: `{ kind: 'rsvp', id: userId }` an answer, `{ kind: 'hold', id: orderId }` a checkout, `{ kind: 'ticket', id }` a ticket. */
 export type Consumer = repo.ConsumerRef;
 
-/** `seats` places of the event's quota for `consumer`, replacing whatever that consumer held. */
+/** `seats` places of the event's quota for an answer, replacing whatever that answer held. */
 export interface Claim {
   eventId: number;
   consumer: Consumer;
   seats: number;
+  now: Date;
 }
 
-/** The places an RSVP answer takes: going, the person plus their companions; maybe and not going, none. */
+/** The places an RSVP answer takes on a free event: going, the person plus their companions; maybe and not going, none. */
 export function answerSeats(status: 'going' | 'maybe' | 'rejected', companions: number): number {
   return status === 'going' ? attendeeWeight(companions) : 0;
 }
 
-
 /**
- * Claims places inside the caller's transaction: locks the event's quota (`SELECT ... FOR UPDATE`
- * on the event row), counts every consumer's places except this consumer's current ones, and
- * refuses with 409 event_full when the claim does not fit; 404 when the event is gone. The lock is
- * held until the transaction ends, so the caller writes its claim after this, in the same
- * transaction, and parallel claims can never oversell. A claim of no places (maybe, not going, a
- * release) only takes the lock, which serializes it with the others.
+ * Claims places for an answer inside the caller's transaction: locks the event's quota
+ * (`SELECT ... FOR UPDATE` on the event row), counts every consumer's places except this one's,
+ * and refuses with 409 event_full when the claim does not fit; 404 when the event is gone. The
+ * lock is held until the transaction ends, so the caller writes its claim after this, in the same
+ * transaction, and parallel claims can never oversell. On a paid event an answer takes no place
+ * (tickets do): the claim only takes the lock.
  */
 export async function reserve(tx: Tx, claim: Claim): Promise<void> {
   const quota = await repo.lockQuota(tx, claim.eventId);
   if (!quota) throw notFound('Event not found');
-  if (claim.seats <= 0 || quota.size === null) return;
-  const taken = await repo.seatsTaken(tx, claim.eventId, claim.consumer);
+  if (claim.seats <= 0 || quota.size === null || quota.is_paid) return;
+  const taken = await repo.seatsTaken(tx, claim.eventId, [claim.consumer], claim.now);
   if (!fitsQuota(taken, claim.seats, quota.size)) throw new AppError('event_full', ERROR_MESSAGES.eventFull);
+}
+
+/** Tickets wanted of each type. */
+export interface TicketClaim {
+  eventId: number;
+  lines: readonly { ticketTypeId: number; quantity: number }[];
+  /** Consumers these tickets replace (a hold becoming tickets): their places are not counted. */
+  replacing: readonly Consumer[];
+  now: Date;
+}
+
+/** The spec's 'Sold out' (events §4): the event's max, or a type's limit, reached by tickets and holds. */
+export const soldOut = (message = 'Sold out', fields?: Record<string, string>) => new AppError('sold_out', message, fields);
+
+/**
+ * Claims tickets of a paid event inside the caller's transaction: locks the event's quota, then
+ * checks the event's max and each type's limit against valid tickets and live holds (those of
+ * `replacing` left out); 409 sold_out when any does not fit (fields name the types), 404 when the
+ * event is gone. The caller writes its hold or tickets after this, in the same transaction.
+ */
+export async function claimTickets(tx: Tx, claim: TicketClaim): Promise<void> {
+  const quota = await repo.lockQuota(tx, claim.eventId);
+  if (!quota) throw notFound('Event not found');
+  const wanted = claim.lines.reduce((sum, l) => sum + l.quantity, 0);
+  if (wanted <= 0) return;
+  if (quota.size !== null) {
+    const taken = await repo.seatsTaken(tx, claim.eventId, claim.replacing, claim.now);
+    if (!fitsQuota(taken, wanted, quota.size)) {
+      throw soldOut(quota.size - taken > 0 ? `Only ${quota.size - taken} ticket(s) left` : 'Sold out', { quantity: String(Math.max(0, quota.size - taken)) });
+    }
+  }
+  const types = await repo.typeQuotas(tx, [claim.eventId], claim.replacing, claim.now);
+  const fields: Record<string, string> = {};
+  for (const line of claim.lines) {
+    const type = types.find((t) => t.ticket_type_id === line.ticketTypeId);
+    if (type && !fitsQuota(type.taken, line.quantity, type.size)) fields[`type_${line.ticketTypeId}`] = String(Math.max(0, (type.size ?? 0) - type.taken));
+  }
+  if (Object.keys(fields).length > 0) throw soldOut('Sold out', fields);
 }
 
 /**
@@ -49,14 +88,20 @@ export async function reserve(tx: Tx, claim: Claim): Promise<void> {
  * undefined when the event is gone. For a change of the size itself (an edit of max), which its
  * caller checks against `taken` in the same transaction.
  */
-export async function lockUsage(tx: Tx, eventId: number): Promise<{ size: number | null; taken: number } | undefined> {
+export async function lockUsage(tx: Tx, eventId: number, now: Date): Promise<{ size: number | null; taken: number } | undefined> {
   const quota = await repo.lockQuota(tx, eventId);
   if (!quota) return undefined;
-  return { size: quota.size, taken: await repo.seatsTaken(tx, eventId, null) };
+  return { size: quota.size, taken: await repo.seatsTaken(tx, eventId, [], now) };
 }
 
 /** Places taken of each event's quota (0 when none), for pages and lists: their attendees_count. */
-export async function seatsTaken(db: Executor, eventIds: readonly number[]): Promise<Map<number, number>> {
-  const taken = await repo.seatsTakenOfEvents(db, eventIds);
+export async function seatsTaken(db: Executor, eventIds: readonly number[], now: Date): Promise<Map<number, number>> {
+  const taken = await repo.seatsTakenOfEvents(db, eventIds, now);
   return new Map(eventIds.map((id) => [id, taken.get(id) ?? 0]));
+}
+
+/** Each ticket type's tickets still on sale (null: no limit of its own), for the event page and the checkout. */
+export async function typesRemaining(db: Executor, eventIds: readonly number[], now: Date): Promise<Map<number, number | null>> {
+  const rows = await repo.typeQuotas(db, eventIds, [], now);
+  return new Map(rows.map((r) => [r.ticket_type_id, r.size === null ? null : Math.max(0, r.size - r.taken)]));
 }

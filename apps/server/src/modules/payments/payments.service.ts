@@ -10,6 +10,7 @@ import { AppError, forbidden } from '../../http/app-error.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { accountFromStripeObject, type ProviderEvent } from '../../providers/payments/payments-provider.ts';
 import * as events from '../events/events.service.ts';
+import * as orders from '../orders/orders.service.ts';
 import * as accounts from './payment-accounts.service.ts';
 import { canChoosePaymentMode, canSeePayments } from './payments.policy.ts';
 import { presentPayment } from './payments.presenter.ts';
@@ -237,10 +238,27 @@ export async function processProviderEvent(deps: AppDeps, id: string): Promise<'
     if (row.processed_at) return 'already';
     const event = row.payload as ProviderEvent;
     const object = event.data.object;
-    if (event.type === 'account.updated') {
-      await accounts.applyProviderAccount(tx, row.provider, accountFromStripeObject(object), row.created_at, now);
-    } else if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
-      await recordPaidSession(tx, row.provider, object, now);
+    const kind = ((object.metadata ?? {}) as Record<string, string>).planns_kind;
+    switch (event.type) {
+      case 'account.updated':
+        await accounts.applyProviderAccount(tx, row.provider, accountFromStripeObject(object), row.created_at, now);
+        break;
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+        if (kind === 'order') await orders.applyPaidSession(tx, deps, row.provider, object, now);
+        else await recordPaidSession(tx, row.provider, object, now);
+        break;
+      case 'checkout.session.expired':
+        if (kind === 'order') await orders.applyEndedSession(tx, row.provider, object, 'expired', now);
+        break;
+      case 'checkout.session.async_payment_failed':
+        if (kind === 'order') await orders.applyEndedSession(tx, row.provider, object, 'failed', now);
+        break;
+      case 'charge.refunded':
+        await orders.applyChargeRefunded(tx, row.provider, object, now);
+        break;
+      default:
+        break; // recorded, nothing to apply
     }
     await repo.markEventProcessed(tx, id, now);
     return 'applied';

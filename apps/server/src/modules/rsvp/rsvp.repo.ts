@@ -68,3 +68,15 @@ export function listAnswerCompanions(db: Executor, eventId: number) {
     .orderBy('c.id')
     .execute();
 }
+
+/**
+ * A buyer whose tickets were paid is going (events §4: going with tickets), keeping the
+ * companions and note of an earlier going answer; any other answer becomes going.
+ */
+export async function setGoing(db: Executor, eventId: number, userId: number, now: Date): Promise<void> {
+  await db
+    .insertInto('event_users')
+    .values({ event_id: eventId, user_id: userId, status: 'going', companions_amount: 0, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['event_id', 'user_id']).doUpdateSet({ status: 'going', updated_at: now }).where('event_users.status', '<>', 'going'))
+    .execute();
+}

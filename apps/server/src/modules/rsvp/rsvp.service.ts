@@ -36,7 +36,7 @@ export async function join(deps: AppDeps, actor: Actor, eventId: number, body: J
   }
   const status = body.maybe ? 'maybe' : 'going';
   await inTransaction(deps.db, async (tx) => {
-    await inventory.reserve(tx, { eventId, consumer: { kind: 'rsvp', id: actor.userId }, seats: inventory.answerSeats(status, companions.length) });
+    await inventory.reserve(tx, { eventId, consumer: { kind: 'rsvp', id: actor.userId }, seats: inventory.answerSeats(status, companions.length), now: deps.clock.now() });
     const before = await repo.currentStatus(tx, eventId, actor.userId);
     const now = deps.clock.now();
     await repo.saveAnswer(tx, { eventId, userId: actor.userId, status, companionIds: companions, note: body.note, now });
@@ -52,7 +52,7 @@ export async function join(deps: AppDeps, actor: Actor, eventId: number, body: J
 export async function reject(deps: AppDeps, actor: Actor, eventId: number, body: RejectBody): Promise<Event> {
   const event = await loadAnswerable(deps, actor, eventId);
   await inTransaction(deps.db, async (tx) => {
-    await inventory.reserve(tx, { eventId, consumer: { kind: 'rsvp', id: actor.userId }, seats: 0 }); // frees places
+    await inventory.reserve(tx, { eventId, consumer: { kind: 'rsvp', id: actor.userId }, seats: 0, now: deps.clock.now() }); // frees places
     const before = await repo.currentStatus(tx, eventId, actor.userId);
     const now = deps.clock.now();
     await repo.saveAnswer(tx, { eventId, userId: actor.userId, status: 'rejected', companionIds: [], note: body.note, now });
@@ -77,6 +77,21 @@ export async function currentStatus(db: Executor, eventId: number, userId: numbe
  */
 export async function setOwnerAttendance(tx: Tx, eventId: number, userId: number, attending: boolean, companionIds: number[], now: Date): Promise<void> {
   await repo.setOwnerAttendance(tx, eventId, userId, attending, companionIds, now);
+}
+
+/** The person's answer (going, maybe, rejected), or null when they have none. */
+export async function answerOf(db: Executor, eventId: number, userId: number): Promise<'going' | 'maybe' | 'rejected' | null> {
+  return (await repo.currentStatus(db, eventId, userId)) as 'going' | 'maybe' | 'rejected' | null;
+}
+
+/** Whether the person is on the event's lists (going, maybe or not going): they may see its tickets' details (accounts §2). */
+export async function hasAnswered(db: Executor, eventId: number, userId: number): Promise<boolean> {
+  return (await repo.currentStatus(db, eventId, userId)) !== null;
+}
+
+/** A buyer with paid tickets is going (events §4 'going with tickets'), in the caller's transaction. */
+export async function setGoingWithTickets(tx: Tx, eventId: number, userId: number, now: Date): Promise<void> {
+  await repo.setGoing(tx, eventId, userId, now);
 }
 
 /** Everyone who answered, with their companions, for the guest list. */

@@ -43,14 +43,23 @@ export interface CheckoutLineItem {
 }
 
 export interface CreateCheckoutInput {
+  /**
+   * hosted: the buyer goes to the provider's page (successUrl, cancelUrl); embedded: the form is
+   * shown inside planns (Stripe's embedded Checkout; the test provider's card form) and returns to
+   * returnUrl, and the session carries a client_secret.
+   */
+  uiMode?: 'hosted' | 'embedded';
   lineItems: CheckoutLineItem[];
   currency: string;
   /** The connected account the money goes to (destination charge); null: planns' own account. */
   destinationAccount: string | null;
   /** What planns keeps of a destination charge: the service fee. */
   applicationFeeAmount: number;
-  successUrl: string;
-  cancelUrl: string;
+  /** hosted mode. */
+  successUrl?: string;
+  cancelUrl?: string;
+  /** embedded mode: where the provider sends the buyer after paying ({CHECKOUT_SESSION_ID} is replaced by the session's id). */
+  returnUrl?: string;
   /** Stripe-style string metadata carried back in the provider's events (kind, event, payer). */
   metadata: Record<string, string>;
   /** Unix seconds; the provider's own limits apply (Stripe: 30 minutes to 24 hours). */
@@ -61,14 +70,22 @@ export interface CreateCheckoutInput {
 
 export interface ProviderCheckoutSession {
   id: string;
-  /** The hosted page to send the buyer to. */
+  /** The hosted page to send the buyer to (hosted mode, while open). */
   url: string | null;
+  /** What the embedded form needs (embedded mode). */
+  client_secret: string | null;
   status: 'open' | 'complete' | 'expired';
   payment_status: 'unpaid' | 'paid' | 'no_payment_required';
   amount_total: number;
   currency: string;
   payment_intent: string | null;
   metadata: Record<string, string>;
+}
+
+export interface ProviderRefund {
+  id: string;
+  amount: number;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
 }
 
 /**
@@ -124,6 +141,15 @@ export interface PaymentsProvider {
   /** A hosted checkout: the buyer pays on the provider's page and returns to successUrl. */
   createCheckoutSession(input: CreateCheckoutInput): Promise<ProviderCheckoutSession>;
   retrieveCheckoutSession(sessionId: string): Promise<ProviderCheckoutSession>;
+  /** Ends an open session so it can no longer be paid (a hold that ran out); a session already complete stays so. */
+  expireCheckoutSession(sessionId: string): Promise<ProviderCheckoutSession>;
+  /**
+   * Gives money back on a payment: `amount` in minor units (at most what remains). A destination
+   * charge takes it back from the organiser's account and returns planns' fee proportionally.
+   */
+  refund(input: { paymentIntent: string; amount: number; idempotencyKey: string; metadata: Record<string, string> }): Promise<ProviderRefund>;
+  /** The payment's receipt page, when the provider has one. */
+  receiptUrl(paymentIntent: string): Promise<string | null>;
 
   /**
    * Reads a webhook delivery: verifies its signature against the raw bytes and returns the

@@ -8,11 +8,14 @@ import type { AddressInfo, Socket } from 'node:net';
  * the adapter sends is what Stripe would receive. It records every request (method, path, the
  * form body decoded to its bracket keys, the Idempotency-Key, Stripe-Account, Authorization,
  * Stripe-Version and User-Agent headers) and answers with objects shaped as Stripe documents them (account,
- * account_link, login_link, product, price, checkout.session) and errors as
- * `{ error: { type, code, message, param } }` with Stripe's HTTP statuses. It keeps what it made,
- * replays an idempotency key's first answer as Stripe does, and refuses a wrong secret key.
+ * account_link, login_link, product, price, checkout.session, payment_intent, charge, refund) and
+ * errors as `{ error: { type, code, message, param } }` with Stripe's HTTP statuses. It keeps what
+ * it made, replays an idempotency key's first answer as Stripe does, and refuses a wrong secret key.
+ * Objects are shaped as the pinned API version answers them (e.g. ui_mode `hosted_page` and
+ * `embedded_page`, the names since 2026-03-25.dahlia).
  *
- * It is a double, not a simulator: no payments happen, and only the endpoints planns uses exist.
+ * It is a double, not a simulator: no payments happen on their own (a test completes a session
+ * with completeCheckoutSession), and only the endpoints planns uses exist.
  */
 
 export interface RecordedRequest {
@@ -101,10 +104,14 @@ export class StripeDouble {
   readonly secretKey: string;
   private readonly server: http.Server;
   private readonly objects = new Map<string, StripeObject>();
+  /** What a session was asked to put on its payment intent (Stripe makes the intent when the buyer pays). */
+  private readonly sessionPaymentData = new Map<string, { destination: string | null; applicationFeeAmount: number | null; metadata: Record<string, string> }>();
   private readonly idempotency = new Map<string, { fingerprint: string; answer: Answer }>();
   private readonly failures: StripeErrorAnswer[] = [];
   private readonly sockets = new Set<Socket>();
   private listeningPort: number | null = null;
+  /** The status the next refunds are made with (Stripe answers pending or requires_action for some payment methods). */
+  refundStatus: string | null = 'succeeded';
 
   constructor(options: { secretKey: string }) {
     this.secretKey = options.secretKey;
@@ -168,6 +175,56 @@ export class StripeDouble {
     const last = this.requests.at(-1);
     if (!last) throw new Error('The Stripe double has had no request');
     return last;
+  }
+
+  /**
+   * What Stripe does when the buyer pays an open session: a succeeded payment intent (with the
+   * session's payment_intent_data: transfer to the destination, application fee, metadata) and its
+   * charge (receipt_url, the transfer and application fee of a destination charge), and the session
+   * complete and paid. Answers the payment intent's id.
+   */
+  completeCheckoutSession(sessionId: string): string {
+    const session = this.objects.get(sessionId);
+    if (session?.object !== 'checkout.session' || session.status !== 'open') throw new Error(`No open checkout session ${sessionId} in the Stripe double`);
+    const data = this.sessionPaymentData.get(sessionId) ?? { destination: null, applicationFeeAmount: null, metadata: {} };
+    const amount = session.amount_total as number;
+    const currency = session.currency as string;
+    const created = now();
+    const intentId = randomId('pi_3', 24);
+    const chargeId = randomId('ch_3', 24);
+    this.objects.set(
+      chargeId,
+      stripeCharge({
+        id: chargeId,
+        amount,
+        amount_captured: amount,
+        currency,
+        created,
+        payment_intent: intentId,
+        metadata: { ...data.metadata },
+        application_fee: data.destination && data.applicationFeeAmount ? randomId('fee_1', 24) : null,
+        application_fee_amount: data.destination ? data.applicationFeeAmount : null,
+        transfer: data.destination ? randomId('tr_3', 24) : null,
+        transfer_data: data.destination ? { amount: null, destination: data.destination } : null,
+        destination: data.destination,
+      }),
+    );
+    this.objects.set(
+      intentId,
+      stripePaymentIntent({
+        id: intentId,
+        amount,
+        amount_received: amount,
+        currency,
+        created,
+        metadata: { ...data.metadata },
+        latest_charge: chargeId,
+        application_fee_amount: data.destination ? data.applicationFeeAmount : null,
+        transfer_data: data.destination ? { destination: data.destination } : null,
+      }),
+    );
+    Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intentId, url: null });
+    return intentId;
   }
 
   /* ------------------------------------------------------------------ HTTP */
@@ -253,6 +310,9 @@ export class StripeDouble {
     if (method === 'POST' && path === '/v1/prices') return this.createPrice(body);
     if (method === 'POST' && path === '/v1/checkout/sessions') return this.createCheckoutSession(body);
     if (method === 'GET' && (m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path))) return this.retrieve(decodeURIComponent(m[1]!), 'checkout.session');
+    if (method === 'POST' && (m = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path))) return this.expireCheckoutSession(decodeURIComponent(m[1]!));
+    if (method === 'GET' && (m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path))) return this.retrievePaymentIntent(decodeURIComponent(m[1]!), request.query);
+    if (method === 'POST' && path === '/v1/refunds') return this.createRefund(body);
     return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`);
   }
 
@@ -383,14 +443,40 @@ export class StripeDouble {
       currency = itemCurrency;
       total += unitAmount * Number(item.quantity ?? 1);
     }
-    const pid = (body.payment_intent_data ?? {}) as { application_fee_amount?: string; transfer_data?: { destination?: string } };
+    const uiMode = body.ui_mode === undefined ? 'hosted_page' : String(body.ui_mode);
+    // The values of the pinned API version; `hosted`, `embedded` and `custom` were removed in 2026-03-25.dahlia.
+    if (!['hosted_page', 'embedded_page', 'elements', 'form'].includes(uiMode)) {
+      return stripeError(400, 'invalid_request_error', `Invalid ui_mode: must be one of hosted_page, embedded_page, elements, or form`, { param: 'ui_mode' });
+    }
+    const embedded = uiMode === 'embedded_page';
+    if (embedded) {
+      for (const param of ['success_url', 'cancel_url'] as const) {
+        if (body[param] !== undefined) return stripeError(400, 'invalid_request_error', `You cannot set \`${param}\` when \`ui_mode\` is \`embedded_page\`.`, { param });
+      }
+      if (typeof body.return_url !== 'string') return stripeError(400, 'invalid_request_error', 'You must provide `return_url` when `ui_mode` is `embedded_page`.', { code: 'parameter_missing', param: 'return_url' });
+    } else if (body.return_url !== undefined) {
+      return stripeError(400, 'invalid_request_error', `You cannot set \`return_url\` when \`ui_mode\` is \`${uiMode}\`.`, { param: 'return_url' });
+    }
+    const created = now();
+    if (body.expires_at !== undefined) {
+      const expiresAt = Number(body.expires_at);
+      // Stripe: 30 minutes to 24 hours after the session is made.
+      if (!Number.isInteger(expiresAt) || expiresAt < created + 30 * 60 || expiresAt > created + 24 * 60 * 60) {
+        return stripeError(400, 'invalid_request_error', 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', { param: 'expires_at' });
+      }
+    }
+    const pid = (body.payment_intent_data ?? {}) as { application_fee_amount?: string; transfer_data?: { destination?: string }; metadata?: Record<string, string> };
     const destination = pid.transfer_data?.destination;
     if (destination && this.objects.get(destination)?.object !== 'account') return noSuch('account', destination, 400, 'payment_intent_data[transfer_data][destination]');
     if (pid.application_fee_amount !== undefined && Number(pid.application_fee_amount) > total) {
       return stripeError(400, 'invalid_request_error', 'The application fee amount cannot exceed the amount of the payment.', { code: 'parameter_invalid', param: 'payment_intent_data[application_fee_amount]' });
     }
     const id = randomId('cs_test_a1', 56);
-    const created = now();
+    this.sessionPaymentData.set(id, {
+      destination: destination ?? null,
+      applicationFeeAmount: pid.application_fee_amount !== undefined ? Number(pid.application_fee_amount) : null,
+      metadata: pid.metadata ?? {},
+    });
     return this.store(
       stripeCheckoutSession({
         id,
@@ -403,8 +489,86 @@ export class StripeDouble {
         customer_email: typeof body.customer_email === 'string' ? body.customer_email : null,
         expires_at: body.expires_at !== undefined ? Number(body.expires_at) : created + 24 * 60 * 60,
         metadata: (body.metadata ?? {}) as Record<string, string>,
+        ui_mode: uiMode,
+        ...(embedded
+          ? {
+              // An embedded session has no page of its own: the form needs the client secret.
+              url: null,
+              client_secret: `${id}_secret_${randomId('', 24)}`,
+              return_url: body.return_url,
+              redirect_on_completion: 'always',
+            }
+          : {}),
       }),
     );
+  }
+
+  private expireCheckoutSession(id: string): Answer {
+    const session = this.objects.get(id);
+    if (session?.object !== 'checkout.session') return noSuch('checkout.session', id, 404, 'session');
+    if (session.status !== 'open') {
+      // Stripe's answer carries no error code, only this message (as seen in Stripe's live answers).
+      return stripeError(400, 'invalid_request_error', `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${String(session.status)}\`.`);
+    }
+    Object.assign(session, { status: 'expired', url: null });
+    return { status: 200, body: session };
+  }
+
+  private retrievePaymentIntent(id: string, query: Record<string, string>): Answer {
+    const intent = this.objects.get(id);
+    if (intent?.object !== 'payment_intent') return noSuch('payment_intent', id, 404, 'intent');
+    const expand = Object.entries(query).filter(([key]) => key === 'expand' || key.startsWith('expand[')).map(([, value]) => value);
+    const body: Record<string, unknown> = structuredClone(intent);
+    if (expand.includes('latest_charge') && typeof intent.latest_charge === 'string') body.latest_charge = this.objects.get(intent.latest_charge) ?? null;
+    return { status: 200, body };
+  }
+
+  private createRefund(body: Record<string, unknown>): Answer {
+    if (body.charge !== undefined) return stripeError(400, 'invalid_request_error', 'The Stripe double refunds by payment_intent only.', { param: 'charge' });
+    const intentId = String(body.payment_intent ?? '');
+    if (!intentId) return stripeError(400, 'invalid_request_error', 'Missing required param: payment_intent.', { code: 'parameter_missing', param: 'payment_intent' });
+    const intent = this.objects.get(intentId);
+    if (intent?.object !== 'payment_intent') return noSuch('payment_intent', intentId, 400, 'payment_intent');
+    const charge = typeof intent.latest_charge === 'string' ? this.objects.get(intent.latest_charge) : undefined;
+    if (intent.status !== 'succeeded' || charge?.object !== 'charge') {
+      return stripeError(400, 'invalid_request_error', `This PaymentIntent (${intentId}) does not have a successful charge to refund.`, { param: 'payment_intent' });
+    }
+    const destination = intent.transfer_data !== null && intent.transfer_data !== undefined;
+    // Stripe refuses the Connect flags on a charge that has no transfer or no application fee of
+    // the platform's (the wording is the double's; Stripe does not document these messages).
+    if (body.reverse_transfer === 'true' && !destination) {
+      return stripeError(400, 'invalid_request_error', 'reverse_transfer can only be used with destination charges.', { param: 'reverse_transfer' });
+    }
+    if (body.refund_application_fee === 'true' && !charge.application_fee) {
+      return stripeError(400, 'invalid_request_error', 'refund_application_fee can only be used by the Connect application that created the charge.', { param: 'refund_application_fee' });
+    }
+    const captured = charge.amount_captured as number;
+    const refunded = charge.amount_refunded as number;
+    if (refunded >= captured) return stripeError(400, 'invalid_request_error', `Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' });
+    const amount = body.amount === undefined ? captured - refunded : Number(body.amount);
+    if (!Number.isInteger(amount) || amount <= 0) return stripeError(400, 'invalid_request_error', `Invalid positive integer`, { code: 'parameter_invalid_integer', param: 'amount' });
+    if (amount > captured - refunded) {
+      return stripeError(400, 'invalid_request_error', `Refund amount (${amount}) is greater than unrefunded amount on charge (${captured - refunded})`, { param: 'amount' });
+    }
+    Object.assign(charge, { amount_refunded: refunded + amount, refunded: refunded + amount === captured });
+    return this.store({
+      id: randomId('re_3', 24),
+      object: 'refund',
+      amount,
+      balance_transaction: randomId('txn_3', 24),
+      charge: charge.id,
+      created: now(),
+      currency: charge.currency,
+      destination_details: { card: { reference_status: 'pending', reference_type: 'acquirer_reference_number', type: 'refund' }, type: 'card' },
+      metadata: (body.metadata ?? {}) as Record<string, string>,
+      payment_intent: intentId,
+      payment_method: charge.payment_method ?? null,
+      reason: typeof body.reason === 'string' ? body.reason : null,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: this.refundStatus,
+      transfer_reversal: body.reverse_transfer === 'true' ? randomId('trr_1', 24) : null,
+    });
   }
 }
 
@@ -504,8 +668,104 @@ export function stripeCheckoutSession(fields: Partial<StripeObject> & { id: stri
     subscription: null,
     success_url: null,
     total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
-    ui_mode: 'hosted',
+    ui_mode: 'hosted_page',
     url: `https://checkout.stripe.com/c/pay/${fields.id}#fidkdWxOYHwnPyd1blpxYHZxWjA0`,
+    ...fields,
+  };
+}
+
+/** A PaymentIntent as Stripe answers it once a card payment succeeded (tests override fields). */
+export function stripePaymentIntent(fields: Partial<StripeObject> & { id: string }): StripeObject {
+  const created = now();
+  return {
+    object: 'payment_intent',
+    amount: 0,
+    amount_capturable: 0,
+    amount_details: { tip: {} },
+    amount_received: 0,
+    application: null,
+    application_fee_amount: null,
+    automatic_payment_methods: null,
+    canceled_at: null,
+    cancellation_reason: null,
+    capture_method: 'automatic_async',
+    client_secret: `${fields.id}_secret_${randomId('', 24)}`,
+    confirmation_method: 'automatic',
+    created,
+    currency: 'usd',
+    customer: null,
+    description: null,
+    last_payment_error: null,
+    latest_charge: null,
+    livemode: false,
+    metadata: {},
+    next_action: null,
+    on_behalf_of: null,
+    payment_method: 'pm_1PlannsDoubleCard',
+    payment_method_options: { card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' } },
+    payment_method_types: ['card'],
+    processing: null,
+    receipt_email: null,
+    review: null,
+    setup_future_usage: null,
+    shipping: null,
+    source: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: 'succeeded',
+    transfer_data: null,
+    transfer_group: null,
+    ...fields,
+  };
+}
+
+/** A Charge as Stripe answers it for a succeeded card payment (tests override fields). */
+export function stripeCharge(fields: Partial<StripeObject> & { id: string }): StripeObject {
+  const created = now();
+  return {
+    object: 'charge',
+    amount: 0,
+    amount_captured: 0,
+    amount_refunded: 0,
+    application: null,
+    application_fee: null,
+    application_fee_amount: null,
+    balance_transaction: randomId('txn_3', 24),
+    billing_details: { address: { city: null, country: null, line1: null, line2: null, postal_code: null, state: null }, email: null, name: null, phone: null },
+    calculated_statement_descriptor: 'PLANNS',
+    captured: true,
+    created,
+    currency: 'usd',
+    customer: null,
+    description: null,
+    destination: null,
+    dispute: null,
+    disputed: false,
+    failure_balance_transaction: null,
+    failure_code: null,
+    failure_message: null,
+    fraud_details: {},
+    livemode: false,
+    metadata: {},
+    on_behalf_of: null,
+    outcome: { network_status: 'approved_by_network', reason: null, risk_level: 'normal', risk_score: 32, seller_message: 'Payment complete.', type: 'authorized' },
+    paid: true,
+    payment_intent: null,
+    payment_method: 'pm_1PlannsDoubleCard',
+    payment_method_details: { card: { brand: 'visa', country: 'US', exp_month: 12, exp_year: 2034, funding: 'credit', last4: '4242', network: 'visa' }, type: 'card' },
+    receipt_email: null,
+    receipt_number: null,
+    receipt_url: `https://pay.stripe.com/receipts/payment/${randomId('', 40)}`,
+    refunded: false,
+    review: null,
+    shipping: null,
+    source_transfer: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: 'succeeded',
+    transfer: null,
+    transfer_data: null,
+    transfer_group: null,
     ...fields,
   };
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountFromStripeObject, ProviderError, WebhookSignatureError } from './payments-provider.ts';
-import { StripeDouble, stripeAccount, stripeCheckoutSession } from './stripe-double.ts';
+import { StripeDouble, stripeAccount, stripeCharge, stripeCheckoutSession, stripePaymentIntent } from './stripe-double.ts';
 import { checkoutSessionFromStripeObject, STRIPE_API_VERSION, StripePaymentsProvider, type StripePaymentsOptions } from './stripe-payments.ts';
 
 const SECRET_KEY = 'sk_test_51PlannsDoubleKey0123456789abcdefABCDEF';
@@ -263,6 +263,7 @@ describe('StripePaymentsProvider: checkout sessions', () => {
     expect(session).toEqual({
       id: expect.stringMatching(/^cs_test_/),
       url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/),
+      client_secret: null,
       status: 'open',
       payment_status: 'unpaid',
       amount_total: 5150,
@@ -342,6 +343,7 @@ describe('StripePaymentsProvider: checkout sessions', () => {
     expect(await p.retrieveCheckoutSession('cs_test_paidPlain')).toEqual({
       id: 'cs_test_paidPlain',
       url: null,
+      client_secret: null,
       status: 'complete',
       payment_status: 'paid',
       amount_total: 5150,
@@ -351,6 +353,296 @@ describe('StripePaymentsProvider: checkout sessions', () => {
     });
     expect(double.lastRequest()).toMatchObject({ method: 'GET', path: '/v1/checkout/sessions/cs_test_paidPlain' });
     expect(await p.retrieveCheckoutSession('cs_test_paidExpanded')).toMatchObject({ payment_intent: 'pi_3Expanded', amount_total: 1200, currency: 'JPY', metadata: {} });
+  });
+});
+
+describe('StripePaymentsProvider: embedded checkout', () => {
+  it("makes an embedded session (ui_mode embedded_page, return_url, expiry, the intent's metadata, transfer and fee) and gives its client secret, no URL", async () => {
+    const p = provider();
+    double.put(activeAccount());
+    const expiresAt = Math.floor(Date.now() / 1000) + 45 * 60;
+
+    const session = await p.createCheckoutSession({
+      uiMode: 'embedded',
+      lineItems: [
+        { price_data: { currency: 'EUR', unit_amount: 2500, product_name: 'Jazz night' }, quantity: 2 },
+        { price_data: { currency: 'EUR', unit_amount: 150, product_name: 'Service fee' }, quantity: 1 },
+      ],
+      currency: 'EUR',
+      destinationAccount: 'acct_1ActiveOrganiser',
+      applicationFeeAmount: 150,
+      returnUrl: 'https://planns.example/orders/99/return?session={CHECKOUT_SESSION_ID}',
+      metadata: { planns_kind: 'tickets', planns_order_id: '99', planns_payee_account: 'acct_1ActiveOrganiser' },
+      expiresAt,
+      idempotencyKey: 'checkout:order:99',
+    });
+
+    const request = double.lastRequest();
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions', idempotencyKey: 'checkout:order:99', stripeAccount: null });
+    expect(request.form).toEqual({
+      mode: 'payment',
+      ui_mode: 'embedded_page',
+      return_url: 'https://planns.example/orders/99/return?session={CHECKOUT_SESSION_ID}',
+      'line_items[0][price_data][currency]': 'eur',
+      'line_items[0][price_data][unit_amount]': '2500',
+      'line_items[0][price_data][product_data][name]': 'Jazz night',
+      'line_items[0][quantity]': '2',
+      'line_items[1][price_data][currency]': 'eur',
+      'line_items[1][price_data][unit_amount]': '150',
+      'line_items[1][price_data][product_data][name]': 'Service fee',
+      'line_items[1][quantity]': '1',
+      'metadata[planns_kind]': 'tickets',
+      'metadata[planns_order_id]': '99',
+      'metadata[planns_payee_account]': 'acct_1ActiveOrganiser',
+      expires_at: String(expiresAt),
+      'payment_intent_data[application_fee_amount]': '150',
+      'payment_intent_data[transfer_data][destination]': 'acct_1ActiveOrganiser',
+      'payment_intent_data[metadata][planns_kind]': 'tickets',
+      'payment_intent_data[metadata][planns_order_id]': '99',
+      'payment_intent_data[metadata][planns_payee_account]': 'acct_1ActiveOrganiser',
+    });
+
+    expect(session).toEqual({
+      id: expect.stringMatching(/^cs_test_/),
+      url: null,
+      client_secret: expect.stringMatching(/^cs_test_\w+_secret_\w+$/),
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: 5150,
+      currency: 'EUR',
+      payment_intent: null,
+      metadata: { planns_kind: 'tickets', planns_order_id: '99', planns_payee_account: 'acct_1ActiveOrganiser' },
+    });
+    expect(session.client_secret).toBe(double.get(session.id)?.client_secret);
+    expect(double.get(session.id)).toMatchObject({ ui_mode: 'embedded_page', expires_at: expiresAt });
+  });
+
+  it('sends a hosted session neither ui_mode nor return_url, and an embedded one neither success_url nor cancel_url', async () => {
+    const p = provider();
+    const base = {
+      lineItems: [{ price_data: { currency: 'USD', unit_amount: 900, product_name: 'Featured listing' }, quantity: 1 }],
+      currency: 'USD',
+      destinationAccount: null,
+      applicationFeeAmount: 0,
+      successUrl: 'https://planns.example/ok',
+      cancelUrl: 'https://planns.example/cancel',
+      returnUrl: 'https://planns.example/return',
+      metadata: {},
+    };
+    const hosted = await p.createCheckoutSession({ ...base, uiMode: 'hosted', idempotencyKey: 'checkout:hosted' });
+    let form = double.lastRequest().form;
+    expect(form).toMatchObject({ success_url: 'https://planns.example/ok', cancel_url: 'https://planns.example/cancel' });
+    expect(form).not.toHaveProperty('ui_mode');
+    expect(form).not.toHaveProperty('return_url');
+    expect(hosted).toMatchObject({ url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//), client_secret: null });
+
+    const embedded = await p.createCheckoutSession({ ...base, uiMode: 'embedded', idempotencyKey: 'checkout:embedded' });
+    form = double.lastRequest().form;
+    expect(form).toMatchObject({ ui_mode: 'embedded_page', return_url: 'https://planns.example/return' });
+    expect(form).not.toHaveProperty('success_url');
+    expect(form).not.toHaveProperty('cancel_url');
+    expect(embedded).toMatchObject({ url: null, client_secret: expect.stringMatching(/_secret_/) });
+  });
+
+  it('refuses an embedded session without a return URL before calling Stripe', async () => {
+    const err = await failure(
+      provider().createCheckoutSession({
+        uiMode: 'embedded',
+        lineItems: [{ price_data: { currency: 'USD', unit_amount: 900, product_name: 'x' }, quantity: 1 }],
+        currency: 'USD',
+        destinationAccount: null,
+        applicationFeeAmount: 0,
+        successUrl: 'https://planns.example/ok',
+        metadata: {},
+        idempotencyKey: 'checkout:x',
+      }),
+    );
+    expect(err).toMatchObject({ providerCode: 'parameter_missing', statusCode: 400 });
+    expect(double.requests).toHaveLength(0);
+  });
+});
+
+describe('StripePaymentsProvider: expiring a checkout session', () => {
+  async function openSession(p: StripePaymentsProvider, key = 'checkout:order:7') {
+    return p.createCheckoutSession({
+      lineItems: [{ price_data: { currency: 'EUR', unit_amount: 2000, product_name: 'Entry' }, quantity: 1 }],
+      currency: 'EUR',
+      destinationAccount: null,
+      applicationFeeAmount: 0,
+      successUrl: 'https://planns.example/ok',
+      cancelUrl: 'https://planns.example/cancel',
+      metadata: { planns_order_id: '7' },
+      idempotencyKey: key,
+    });
+  }
+
+  it('expires an open session with one POST and answers it expired, no longer payable', async () => {
+    const p = provider();
+    const session = await openSession(p);
+    const sent = double.requests.length;
+
+    const expired = await p.expireCheckoutSession(session.id);
+    expect(double.requests.slice(sent).map((r) => [r.method, r.path])).toEqual([['POST', `/v1/checkout/sessions/${session.id}/expire`]]);
+    expect(double.lastRequest().form).toEqual({});
+    expect(expired).toEqual({ ...session, status: 'expired', url: null });
+  });
+
+  it('answers a session already complete as it is (paid, with its payment), reading it after Stripe refuses to expire it', async () => {
+    const p = provider();
+    const session = await openSession(p);
+    const paymentIntent = double.completeCheckoutSession(session.id);
+    const sent = double.requests.length;
+
+    const result = await p.expireCheckoutSession(session.id);
+    expect(double.requests.slice(sent).map((r) => [r.method, r.path])).toEqual([
+      ['POST', `/v1/checkout/sessions/${session.id}/expire`],
+      ['GET', `/v1/checkout/sessions/${session.id}`],
+    ]);
+    expect(result).toMatchObject({ id: session.id, status: 'complete', payment_status: 'paid', payment_intent: paymentIntent, url: null });
+  });
+
+  it('answers a session already expired as it is, so expiring twice is fine', async () => {
+    const p = provider();
+    const session = await openSession(p);
+    await p.expireCheckoutSession(session.id);
+    expect(await p.expireCheckoutSession(session.id)).toMatchObject({ id: session.id, status: 'expired' });
+  });
+
+  it("throws Stripe's refusal when the session is still open after all, and a missing session as resource_missing without reading it", async () => {
+    const p = provider();
+    const session = await openSession(p);
+    double.failNext({ status: 400, type: 'invalid_request_error', message: 'This Checkout Session cannot be expired while a payment is processing.' });
+    const refused = await failure(p.expireCheckoutSession(session.id));
+    expect(refused).toMatchObject({ statusCode: 400, providerCode: null });
+    expect(refused.message).toContain('cannot be expired while a payment is processing');
+    expect(double.lastRequest()).toMatchObject({ method: 'GET', path: `/v1/checkout/sessions/${session.id}` });
+
+    const sent = double.requests.length;
+    const missing = await failure(p.expireCheckoutSession('cs_test_nope'));
+    expect(missing).toMatchObject({ providerCode: 'resource_missing', statusCode: 404 });
+    expect(double.requests.slice(sent).map((r) => r.method)).toEqual(['POST']);
+  });
+});
+
+describe('StripePaymentsProvider: refunds and receipts', () => {
+  async function paidSession(p: StripePaymentsProvider, destination: string | null) {
+    const session = await p.createCheckoutSession({
+      lineItems: [
+        { price_data: { currency: 'EUR', unit_amount: 2500, product_name: 'Jazz night' }, quantity: 2 },
+        { price_data: { currency: 'EUR', unit_amount: 150, product_name: 'Service fee' }, quantity: 1 },
+      ],
+      currency: 'EUR',
+      destinationAccount: destination,
+      applicationFeeAmount: destination ? 150 : 0,
+      successUrl: 'https://planns.example/ok',
+      cancelUrl: 'https://planns.example/cancel',
+      metadata: { planns_order_id: '99', planns_payee_account: destination ?? '' },
+      idempotencyKey: `checkout:${destination ?? 'own'}`,
+    });
+    return double.completeCheckoutSession(session.id);
+  }
+
+  it("refunds a destination charge reversing the organiser's transfer and returning the fee, under the idempotency key", async () => {
+    const p = provider();
+    double.put(activeAccount());
+    const paymentIntent = await paidSession(p, 'acct_1ActiveOrganiser');
+    const sent = double.requests.length;
+
+    const refund = await p.refund({ paymentIntent, amount: 2500, idempotencyKey: 'refund:order:99:1', metadata: { planns_order_id: '99', planns_refund_id: '1' } });
+    const [read, create] = double.requests.slice(sent);
+    expect(double.requests.length - sent).toBe(2);
+    expect(read).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${paymentIntent}`, form: {}, query: {} });
+    expect(create).toMatchObject({ method: 'POST', path: '/v1/refunds', idempotencyKey: 'refund:order:99:1', stripeAccount: null });
+    expect(create!.form).toEqual({
+      payment_intent: paymentIntent,
+      amount: '2500',
+      'metadata[planns_order_id]': '99',
+      'metadata[planns_refund_id]': '1',
+      reverse_transfer: 'true',
+      refund_application_fee: 'true',
+    });
+    expect(refund).toEqual({ id: expect.stringMatching(/^re_/), amount: 2500, status: 'succeeded' });
+    expect(double.get(refund.id)).toMatchObject({ transfer_reversal: expect.stringMatching(/^trr_/), payment_intent: paymentIntent });
+
+    // The same key again is the same refund: Stripe replays it, nothing is refunded twice.
+    const again = await p.refund({ paymentIntent, amount: 2500, idempotencyKey: 'refund:order:99:1', metadata: { planns_order_id: '99', planns_refund_id: '1' } });
+    expect(again.id).toBe(refund.id);
+    const charge = double.get(double.get(paymentIntent)!.latest_charge as string)!;
+    expect(charge).toMatchObject({ amount_refunded: 2500, refunded: false });
+  });
+
+  it("refunds a charge on planns' own account with neither reverse_transfer nor refund_application_fee", async () => {
+    const p = provider();
+    const paymentIntent = await paidSession(p, null);
+    const refund = await p.refund({ paymentIntent, amount: 5150, idempotencyKey: 'refund:order:99:1', metadata: { planns_order_id: '99' } });
+    expect(double.lastRequest().form).toEqual({ payment_intent: paymentIntent, amount: '5150', 'metadata[planns_order_id]': '99' });
+    expect(refund).toEqual({ id: expect.stringMatching(/^re_/), amount: 5150, status: 'succeeded' });
+  });
+
+  it('reverses the transfer of a destination charge that kept no fee, without refund_application_fee', async () => {
+    const p = provider();
+    double.put(stripePaymentIntent({ id: 'pi_3NoFee', amount: 1000, amount_received: 1000, currency: 'eur', latest_charge: 'ch_3NoFee', transfer_data: { destination: 'acct_1ActiveOrganiser' } }));
+    double.put(stripeCharge({ id: 'ch_3NoFee', amount: 1000, amount_captured: 1000, currency: 'eur', payment_intent: 'pi_3NoFee', transfer: 'tr_3NoFee' }));
+    await p.refund({ paymentIntent: 'pi_3NoFee', amount: 400, idempotencyKey: 'refund:nofee', metadata: {} });
+    expect(double.lastRequest().form).toEqual({ payment_intent: 'pi_3NoFee', amount: '400', reverse_transfer: 'true' });
+  });
+
+  it("maps Stripe's refund statuses, reading a missing or unknown one as pending", async () => {
+    const p = provider();
+    const paymentIntent = await paidSession(p, null);
+    const statuses: [string | null, string][] = [
+      ['pending', 'pending'],
+      ['requires_action', 'requires_action'],
+      ['failed', 'failed'],
+      ['canceled', 'canceled'],
+      [null, 'pending'],
+      ['something_new', 'pending'],
+    ];
+    for (const [i, [given, expected]] of statuses.entries()) {
+      double.refundStatus = given;
+      const refund = await p.refund({ paymentIntent, amount: 100, idempotencyKey: `refund:status:${i}`, metadata: {} });
+      expect(refund.status).toBe(expected);
+    }
+  });
+
+  it('turns a refund of a charge already refunded into ProviderError charge_already_refunded', async () => {
+    const p = provider();
+    const paymentIntent = await paidSession(p, null);
+    await p.refund({ paymentIntent, amount: 5150, idempotencyKey: 'refund:1', metadata: {} });
+    const err = await failure(p.refund({ paymentIntent, amount: 100, idempotencyKey: 'refund:2', metadata: {} }));
+    expect(err).toMatchObject({ name: 'ProviderError', providerCode: 'charge_already_refunded', statusCode: 400 });
+    expect(err.message).toContain('has already been refunded');
+    expectNoSecrets(err);
+  });
+
+  it('turns a missing payment into ProviderError resource_missing, and refuses a non-positive or fractional amount before calling Stripe', async () => {
+    const p = provider();
+    const missing = await failure(p.refund({ paymentIntent: 'pi_3Nope', amount: 100, idempotencyKey: 'refund:nope', metadata: {} }));
+    expect(missing).toMatchObject({ providerCode: 'resource_missing', statusCode: 404 });
+    expect(double.lastRequest()).toMatchObject({ method: 'GET', path: '/v1/payment_intents/pi_3Nope' });
+
+    const sent = double.requests.length;
+    for (const amount of [0, -5, 2.5]) {
+      const err = await failure(p.refund({ paymentIntent: 'pi_3Any', amount, idempotencyKey: 'refund:bad', metadata: {} }));
+      expect(err.providerCode).toBe('parameter_invalid_integer');
+    }
+    expect(double.requests).toHaveLength(sent);
+  });
+
+  it("gives the payment's receipt URL from its latest charge, expanded in the same request, and null when there is no charge yet", async () => {
+    const p = provider();
+    const paymentIntent = await paidSession(p, null);
+    const charge = double.get(double.get(paymentIntent)!.latest_charge as string)!;
+
+    expect(await p.receiptUrl(paymentIntent)).toBe(charge.receipt_url);
+    expect(charge.receipt_url).toMatch(/^https:\/\/pay\.stripe\.com\/receipts\//);
+    expect(double.lastRequest()).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${paymentIntent}`, query: { 'expand[0]': 'latest_charge' } });
+
+    double.put(stripePaymentIntent({ id: 'pi_3Unpaid', status: 'requires_payment_method', latest_charge: null }));
+    expect(await p.receiptUrl('pi_3Unpaid')).toBeNull();
+
+    const err = await failure(p.receiptUrl('pi_3Nope'));
+    expect(err).toMatchObject({ providerCode: 'resource_missing', statusCode: 404 });
   });
 });
 
@@ -478,6 +770,7 @@ describe('StripePaymentsProvider: webhooks', () => {
     expect(checkoutSessionFromStripeObject(event.data.object)).toEqual({
       id: 'cs_test_done',
       url: null,
+      client_secret: null,
       status: 'complete',
       payment_status: 'paid',
       amount_total: 5150,

@@ -10,6 +10,7 @@ import {
   type ProviderCheckoutSession,
   type ProviderEvent,
   type ProviderPrice,
+  type ProviderRefund,
 } from './payments-provider.ts';
 
 /**
@@ -21,6 +22,9 @@ import {
  * - Products, prices and Checkout Sessions live on planns' platform account; a session for an
  *   organiser's event carries payment_intent_data.transfer_data.destination (their account) and
  *   application_fee_amount (planns' service fee), so the money moves to them when the buyer pays.
+ *   A session is Stripe's hosted page or its embedded form (ui_mode embedded_page, client_secret).
+ * - A refund of a destination charge reverses the transfer and returns the application fee in
+ *   proportion, so the organiser, not planns, gives the money back.
  * - Webhooks are verified with the endpoint's signing secret against the raw body.
  *
  * Every Stripe failure comes out as ProviderError (code and HTTP status kept, keys scrubbed from
@@ -183,12 +187,28 @@ export class StripePaymentsProvider implements PaymentsProvider {
     if (lineItems.some((item) => item.price_data && item.price_data.currency !== currency)) {
       throw new ProviderError('All line items must be in the checkout currency', { code: 'parameter_invalid', statusCode: 400 });
     }
+    const embedded = input.uiMode === 'embedded';
+    if (embedded && !input.returnUrl) throw new ProviderError('An embedded checkout needs a return URL', { code: 'parameter_missing', statusCode: 400 });
     const params: Stripe.Checkout.SessionCreateParams = {
       mode: 'payment',
       line_items: lineItems,
-      success_url: input.successUrl,
-      cancel_url: input.cancelUrl,
+      // Each mode takes only its own URLs: Stripe refuses success_url and cancel_url on an embedded
+      // session, and return_url (required there) belongs to embedded sessions only.
+      ...(embedded
+        ? {
+            // Since API version 2026-03-25.dahlia (so in the pinned one too) Stripe calls the embedded
+            // form `embedded_page` (and the hosted page `hosted_page`); `embedded` and `hosted` are refused.
+            ui_mode: 'embedded_page' as const,
+            // Stripe replaces {CHECKOUT_SESSION_ID} in it with the session's id.
+            return_url: input.returnUrl,
+          }
+        : {
+            // hosted_page is Stripe's default: it is left out rather than sent.
+            ...(input.successUrl !== undefined ? { success_url: input.successUrl } : {}),
+            ...(input.cancelUrl !== undefined ? { cancel_url: input.cancelUrl } : {}),
+          }),
       metadata: { ...input.metadata },
+      // Unix seconds, 30 minutes to 24 hours after the session is made (Stripe refuses other values).
       ...(input.expiresAt !== undefined ? { expires_at: input.expiresAt } : {}),
       ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
     };
@@ -213,6 +233,77 @@ export class StripePaymentsProvider implements PaymentsProvider {
   async retrieveCheckoutSession(sessionId: string): Promise<ProviderCheckoutSession> {
     requireId(sessionId, 'checkout session');
     return this.call('retrieve a checkout session', async () => checkoutSessionFromStripeObject(await this.stripe.checkout.sessions.retrieve(sessionId)));
+  }
+
+  /**
+   * Expires an open session. Stripe expires only open sessions: for one already complete or expired
+   * it answers 400 invalid_request_error with no error code, only a message ("Only Checkout Sessions
+   * with a status in ["open"] can be expired. This Checkout Session has a status of `complete`.").
+   * Rather than read that message, a 400 is followed by reading the session: when it is no longer
+   * open it is returned as it is (the caller only wants it unpayable); when it is still open, or
+   * cannot be read, the expire's own error is thrown.
+   */
+  async expireCheckoutSession(sessionId: string): Promise<ProviderCheckoutSession> {
+    requireId(sessionId, 'checkout session');
+    try {
+      return checkoutSessionFromStripeObject(await this.stripe.checkout.sessions.expire(sessionId));
+    } catch (err) {
+      const refused = this.providerError('expire a checkout session', err);
+      // A missing session is a 404, anything else is not about the session's status: thrown as it is.
+      if (!(err instanceof Stripe.errors.StripeInvalidRequestError) || err.statusCode !== 400) throw refused;
+      let current: ProviderCheckoutSession;
+      try {
+        current = checkoutSessionFromStripeObject(await this.stripe.checkout.sessions.retrieve(sessionId));
+      } catch {
+        throw refused;
+      }
+      if (current.status === 'open') throw refused;
+      return current;
+    }
+  }
+
+  /* ------------------------------------------------------------------ refunds and receipts */
+
+  /**
+   * Refunds part or all of a payment. The payment intent is read first, and decides the flags:
+   * for a destination charge (transfer_data.destination) the refund reverses the transfer, so the
+   * organiser's account gives the money back, and (when the charge kept an application fee)
+   * returns planns' fee in proportion. A charge on planns' own account has neither a transfer nor
+   * an application fee to act on (Stripe: a transfer is reversed, and an application fee refunded,
+   * only by the Connect application that created the charge; sending the flags there is refused),
+   * so they are sent only for a destination charge, refund_application_fee only when it kept a fee.
+   * The payment intent, not the caller's metadata, is the evidence: it is what Stripe charged.
+   */
+  async refund(input: { paymentIntent: string; amount: number; idempotencyKey: string; metadata: Record<string, string> }): Promise<ProviderRefund> {
+    requireId(input.paymentIntent, 'payment intent');
+    requireMinorUnits(input.amount, 'amount');
+    if (input.amount === 0) throw new ProviderError('A refund needs an amount above 0', { code: 'parameter_invalid_integer', statusCode: 400 });
+    const intent = await this.call('read the payment to refund', async () => stripePaymentIntentObject.parse(await this.stripe.paymentIntents.retrieve(input.paymentIntent)));
+    const destination = Boolean(intent.transfer_data?.destination);
+    const withFee = destination && (intent.application_fee_amount ?? 0) > 0;
+    return this.call('refund a payment', async () => {
+      const refund = await this.stripe.refunds.create(
+        {
+          payment_intent: input.paymentIntent,
+          amount: input.amount,
+          metadata: { ...input.metadata },
+          ...(destination ? { reverse_transfer: true } : {}),
+          ...(withFee ? { refund_application_fee: true } : {}),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return refundFromStripeObject(refund);
+    });
+  }
+
+  /** The receipt page of the payment's latest charge (Stripe's receipt_url), null when it has none yet. */
+  async receiptUrl(paymentIntent: string): Promise<string | null> {
+    requireId(paymentIntent, 'payment intent');
+    return this.call('read a receipt', async () => {
+      const intent = stripePaymentIntentObject.parse(await this.stripe.paymentIntents.retrieve(paymentIntent, { expand: ['latest_charge'] }));
+      const charge = intent.latest_charge;
+      return charge && typeof charge === 'object' ? (charge.receipt_url ?? null) : null;
+    });
   }
 
   /* ------------------------------------------------------------------ webhooks */
@@ -296,6 +387,7 @@ function priceFromStripeObject(object: unknown): ProviderPrice {
 const stripeCheckoutSessionObject = z.object({
   id: z.string(),
   url: z.string().nullish(),
+  client_secret: z.string().nullish(),
   status: z.enum(['open', 'complete', 'expired']),
   payment_status: z.enum(['unpaid', 'paid', 'no_payment_required']),
   amount_total: z.number().int().nullish(),
@@ -307,13 +399,15 @@ const stripeCheckoutSessionObject = z.object({
 /**
  * Reads Stripe's Checkout Session object (an API answer, or the object of a checkout.session.*
  * event) as planns needs it: upper-case currency, the payment intent as its id whether Stripe
- * expanded it or not. Throws when it is not a payment session planns can read.
+ * expanded it or not, the client secret of an embedded session (null for a hosted one). Throws
+ * when it is not a payment session planns can read.
  */
 export function checkoutSessionFromStripeObject(object: unknown): ProviderCheckoutSession {
   const s = stripeCheckoutSessionObject.parse(object);
   return {
     id: s.id,
     url: s.url ?? null,
+    client_secret: s.client_secret ?? null,
     status: s.status,
     payment_status: s.payment_status,
     amount_total: s.amount_total ?? 0,
@@ -321,6 +415,28 @@ export function checkoutSessionFromStripeObject(object: unknown): ProviderChecko
     payment_intent: s.payment_intent == null ? null : typeof s.payment_intent === 'string' ? s.payment_intent : s.payment_intent.id,
     metadata: s.metadata ?? {},
   };
+}
+
+const stripePaymentIntentObject = z.object({
+  id: z.string(),
+  application_fee_amount: z.number().int().nullish(),
+  transfer_data: z.object({ destination: z.union([z.string(), z.object({ id: z.string() })]).nullish() }).nullish(),
+  latest_charge: z.union([z.string(), z.object({ id: z.string(), receipt_url: z.string().nullish() })]).nullish(),
+});
+
+const REFUND_STATUSES = ['pending', 'succeeded', 'failed', 'canceled', 'requires_action'] as const;
+
+const stripeRefundObject = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  // Stripe documents pending, requires_action, succeeded, failed and canceled (and types it as a
+  // nullable string): anything else, or none, reads as pending, not final until an event says so.
+  status: z.enum(REFUND_STATUSES).nullish().catch(null),
+});
+
+function refundFromStripeObject(object: unknown): ProviderRefund {
+  const r = stripeRefundObject.parse(object);
+  return { id: r.id, amount: r.amount, status: r.status ?? 'pending' };
 }
 
 const stripeEvent = z.object({

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import type { BusinessType } from '@planns/shared/payments/payments.rules';
 import { testCardOutcome, type CardOutcome } from '@planns/shared/payments/payments.rules';
 import type { OnboardBody } from '@planns/shared/payments/payments.schemas';
@@ -14,6 +15,7 @@ import {
   type ProviderCheckoutSession,
   type ProviderEvent,
   type ProviderPrice,
+  type ProviderRefund,
 } from './payments-provider.ts';
 
 /**
@@ -85,8 +87,12 @@ interface SessionData {
   line_items: SessionLineItem[];
   payment_intent: string | null;
   metadata: Record<string, string>;
-  success_url: string;
-  cancel_url: string;
+  ui_mode: 'hosted' | 'embedded';
+  /** hosted mode. */
+  success_url: string | null;
+  cancel_url: string | null;
+  /** embedded mode: where the card form returns ({CHECKOUT_SESSION_ID} replaced). */
+  return_url: string | null;
   expires_at: number;
   customer_email: string | null;
   payment_intent_data: { application_fee_amount: number; transfer_data: { destination: string } | null };
@@ -94,10 +100,22 @@ interface SessionData {
   created: number;
 }
 
+interface RefundData {
+  id: string;
+  object: 'refund';
+  payment_intent: string;
+  amount: number;
+  currency: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+  created: number;
+}
+
 interface PaymentIntentData {
   id: string;
   object: 'payment_intent';
   amount: number;
+  amount_refunded?: number;
   application_fee_amount: number;
   currency: string;
   status: 'succeeded';
@@ -308,8 +326,10 @@ export class TestPaymentsProvider implements PaymentsProvider {
         line_items: lines,
         payment_intent: null,
         metadata: { ...input.metadata },
-        success_url: input.successUrl,
-        cancel_url: input.cancelUrl,
+        ui_mode: input.uiMode ?? 'hosted',
+        success_url: input.successUrl ?? null,
+        cancel_url: input.cancelUrl ?? null,
+        return_url: input.returnUrl ? input.returnUrl.replace('{CHECKOUT_SESSION_ID}', id) : null,
         expires_at: input.expiresAt ?? this.now() + CHECKOUT_DEFAULT_SECONDS,
         customer_email: input.customerEmail ?? null,
         payment_intent_data: {
@@ -325,6 +345,53 @@ export class TestPaymentsProvider implements PaymentsProvider {
 
   async retrieveCheckoutSession(sessionId: string): Promise<ProviderCheckoutSession> {
     return toProviderSession(this.expired(await this.require<SessionData>(this.db, sessionId, 'checkout.session')));
+  }
+
+  async expireCheckoutSession(sessionId: string): Promise<ProviderCheckoutSession> {
+    return inTransaction(this.db, async (tx) => {
+      const session = this.expired(await this.require<SessionData>(tx, sessionId, 'checkout.session', { forUpdate: true }));
+      if (session.status !== 'open') return toProviderSession(session);
+      return toProviderSession(await this.save<SessionData>(tx, { ...session, status: 'expired', expires_at: Math.min(session.expires_at, this.now()) }));
+    });
+  }
+
+  async refund(input: { paymentIntent: string; amount: number; idempotencyKey: string; metadata: Record<string, string> }): Promise<ProviderRefund> {
+    const refund = await this.idempotent<RefundData>(input.idempotencyKey, 'refund', async (tx) => {
+      const intent = await this.require<PaymentIntentData>(tx, input.paymentIntent, 'payment_intent', { forUpdate: true });
+      const refunded = intent.amount_refunded ?? 0;
+      if (!Number.isInteger(input.amount) || input.amount <= 0) throw new ProviderError('Invalid amount', { code: 'parameter_invalid_integer', statusCode: 400 });
+      if (refunded + input.amount > intent.amount) {
+        throw new ProviderError(refunded >= intent.amount ? 'Charge has already been refunded.' : 'Refund amount is greater than what remains', {
+          code: refunded >= intent.amount ? 'charge_already_refunded' : 'amount_too_large',
+          statusCode: 400,
+        });
+      }
+      await this.save(tx, { ...intent, amount_refunded: refunded + input.amount });
+      return this.insert<RefundData>(tx, 'refund', null, {
+        id: randomId('re_test_'),
+        object: 'refund',
+        payment_intent: intent.id,
+        amount: input.amount,
+        currency: intent.currency,
+        status: 'succeeded',
+        metadata: { ...input.metadata },
+        created: this.now(),
+      });
+    });
+    return { id: refund.id, amount: refund.amount, status: refund.status };
+  }
+
+  async receiptUrl(paymentIntent: string): Promise<string | null> {
+    const intent = await this.find<PaymentIntentData>(this.db, paymentIntent, 'payment_intent');
+    return intent?.latest_charge.receipt_url ?? null;
+  }
+
+  /** A payment and its refunds, for its receipt page; null when unknown. */
+  async receipt(paymentIntent: string): Promise<{ intent: PaymentIntentData; refunds: RefundData[] } | null> {
+    const intent = await this.find<PaymentIntentData>(this.db, paymentIntent, 'payment_intent');
+    if (!intent) return null;
+    const rows = await this.db.selectFrom('test_provider_objects').select('data').where('object', '=', 'refund').where(sql<boolean>`data->>'payment_intent' = ${paymentIntent}`).orderBy('created_at').execute();
+    return { intent, refunds: rows.map((r) => r.data as unknown as RefundData) };
   }
 
   /** An open session past its expiry reads as expired, as Stripe's does. */
@@ -450,9 +517,12 @@ function toProviderAccount(data: AccountData): ProviderAccount {
 }
 
 function toProviderSession(data: SessionData): ProviderCheckoutSession {
+  const embedded = data.ui_mode === 'embedded';
   return {
     id: data.id,
-    url: data.status === 'open' ? data.url : null,
+    url: data.status === 'open' && !embedded ? data.url : null,
+    // The test provider's card form pays a session by its id: the id is the embedded secret.
+    client_secret: embedded ? data.id : null,
     status: data.status,
     payment_status: data.payment_status,
     amount_total: data.amount_total,

@@ -37,6 +37,8 @@ export function buildEvent(overrides: Partial<Event> = {}): Event {
     is_paid: false,
     payment_mode: null,
     payments_enabled: false,
+    is_sold_out: false,
+    my_tickets: 0,
     stripe_product_id: null,
     stripe_price_id: null,
     owner_payment_account: null,

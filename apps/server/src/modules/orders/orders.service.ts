@@ -1,0 +1,468 @@
+import type { Currency } from '@planns/shared/money/money.rules';
+import { formatMoney } from '@planns/shared/money/money.rules';
+import { PAYMENT_MESSAGES, arePaymentsEnabled } from '@planns/shared/payments/payments.rules';
+import type { EmbedQuery } from '@planns/shared/payments/payments.schemas';
+import { HOLD_MINUTES, SELECTION_MESSAGES, checkoutLines, checkoutTotals, type CheckoutLine } from '@planns/shared/tickets/tickets.rules';
+import type { Purchase } from '@planns/shared/tickets/tickets.schemas';
+import { inTransaction, type Tx } from '../../db/database.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Actor } from '../../http/actor.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { ProviderError, type ProviderCheckoutSession } from '../../providers/payments/payments-provider.ts';
+import * as events from '../events/events.service.ts';
+import * as inventory from '../inventory/inventory.service.ts';
+import * as accounts from '../payments/payment-accounts.service.ts';
+import * as rsvp from '../rsvp/rsvp.service.ts';
+import * as tickets from '../tickets/tickets.service.ts';
+import * as users from '../users/users.service.ts';
+import * as repo from './orders.repo.ts';
+
+/**
+ * Checkout (decision 0029): opening a checkout holds its tickets for HOLD_MINUTES as an order;
+ * the provider's payment fulfils it exactly once (its tickets issued, the buyer going), from
+ * whichever comes first of the webhook and the buyer's session check; a hold that ends unpaid
+ * returns its places; a payment that arrives after its hold is honoured while places remain,
+ * else refunded. Refunds return places.
+ */
+
+const HOLD_MS = HOLD_MINUTES * 60_000;
+/** The provider's session lives a little longer than the hold (Stripe wants 30 minutes at least from its creation). */
+const SESSION_EXTRA_SECONDS = 60;
+export const PURCHASES_LIMIT = 100;
+
+type Lines = CheckoutLine[];
+
+function invalid(fields: Record<string, string>): AppError {
+  return new AppError('validation_failed', 'Some fields are not valid', fields);
+}
+
+/** The lines of a request (events §5 Ticket selection; single price: the amount), checked against the event's types. */
+function linesOf(pricing: events.EventPricing, query: EmbedQuery): Lines {
+  const types = pricing.ticket_types.map((t) => ({ id: t.id, name: t.name, price: t.price }));
+  if (query.ticket_selections && query.ticket_selections.length > 0) {
+    const fields: Record<string, string> = {};
+    query.ticket_selections.forEach((s, i) => {
+      if (!types.some((t) => t.id === s.type)) fields[`ticket_selections.${i}.type`] = SELECTION_MESSAGES.invalidType;
+    });
+    if (Object.keys(fields).length > 0) throw invalid(fields);
+    return checkoutLines(types, query.ticket_selections);
+  }
+  if (pricing.ticket_types.length !== 1 || query.quantity === undefined) {
+    throw invalid(pricing.ticket_types.length === 1 ? { quantity: SELECTION_MESSAGES.quantityMin } : { ticket_selections: SELECTION_MESSAGES.typeRequired });
+  }
+  return checkoutLines(types, [{ type: types[0]!.id, quantity: query.quantity }]);
+}
+
+function presentAmount(lines: Lines, totals: { subtotal: number; fee: number; total: number }, currency: string) {
+  return { lines, ...totals, currency: currency as Currency };
+}
+
+/* ------------------------------------------------------------------ opening a checkout */
+
+/**
+ * GET payments/embed/{eventId}: holds the selected tickets for HOLD_MINUTES and opens the
+ * provider's embedded checkout for them. The server computes every amount from its own prices; a
+ * price or fee the client showed that differs answers 409 price_changed with the current ones. A
+ * repeated call of the same join session answers the same checkout while it is open and the
+ * selection is the same; a new selection replaces it (the old hold is released).
+ */
+export async function openCheckout(deps: AppDeps, actor: Actor, eventId: number, query: EmbedQuery) {
+  const pricing = await events.loadPricing(deps, actor, eventId);
+  if (pricing.currency === null || pricing.ticket_types.length === 0) throw new AppError('conflict', PAYMENT_MESSAGES.notPaid);
+  const destination = pricing.payment_mode === 'own' ? await accounts.activeAccountId(deps.db, pricing.user_id) : null;
+  const enabled = arePaymentsEnabled({ payment_mode: pricing.payment_mode, creator_approved: destination !== null, ticket_types: pricing.ticket_types });
+  if (!enabled) throw new AppError('payment_account_required', 'Tickets for this event are not on sale yet');
+  if (pricing.start_date.getTime() + 12 * 3600_000 < deps.clock.now().getTime()) throw new AppError('conflict', 'This event is over');
+
+  const lines = linesOf(pricing, query);
+  const totals = checkoutTotals(lines, deps.config.PLATFORM_FEE_PERCENT);
+  const single = lines.length === 1 && pricing.ticket_types.length === 1 ? lines[0]! : null;
+  if ((query.price !== undefined && single && query.price !== single.unit_price) || (query.fee !== undefined && query.fee !== totals.fee)) {
+    throw new AppError('price_changed', 'The prices changed: see the current ones before paying', {
+      price: String(single?.unit_price ?? ''),
+      fee: String(totals.fee),
+      total: String(totals.total),
+    });
+  }
+
+  const existing = await repo.findOpenOrderOfSession(deps.db, actor.userId, query.current_session);
+  const now = deps.clock.now();
+  if (existing && existing.hold_expires_at > now && existing.client_secret && existing.checkout_session_id) {
+    const items = await repo.itemsOf(deps.db, [existing.id]);
+    const same = items.length === lines.length && items.every((item, i) => item.ticket_type_id === lines[i]!.ticket_type_id && item.quantity === lines[i]!.quantity && item.unit_price === lines[i]!.unit_price);
+    if (same) return embedAnswer(deps, existing, lines, totals);
+  }
+
+  const order = await inTransaction(deps.db, async (tx) => {
+    if (existing) await closeHold(tx, existing.id, 'expired', now);
+    await inventory.claimTickets(tx, { eventId, lines: lines.map((l) => ({ ticketTypeId: l.ticket_type_id, quantity: l.quantity })), replacing: [], now });
+    const row = await repo.insertOrder(
+      tx,
+      {
+        event_id: eventId,
+        event_name: pricing.name,
+        event_start: pricing.start_date,
+        buyer_id: actor.userId,
+        client_session: query.current_session,
+        provider: deps.payments.name,
+        payment_mode: pricing.payment_mode ?? 'own',
+        payee_account_id: destination,
+        payee_user_id: pricing.user_id,
+        currency: pricing.currency!,
+        ...totals,
+        hold_expires_at: new Date(now.getTime() + HOLD_MS),
+        created_at: now,
+        updated_at: now,
+      },
+      lines.map((l, position) => ({ position, ticket_type_id: l.ticket_type_id, type_name: l.name, unit_price: l.unit_price, quantity: l.quantity })),
+    );
+    // Two calls of one session at once: the index let one in; the other answers it below.
+    if (!row) return null;
+    await enqueue(tx, 'orders.expire_hold', { order_id: row.id }, { runAt: row.hold_expires_at, key: `order-hold:${row.id}` });
+    return row;
+  });
+  // The replaced checkout can no longer be paid (were it paid anyway, the late payment path applies).
+  if (existing?.checkout_session_id) await deps.payments.expireCheckoutSession(existing.checkout_session_id).catch(() => undefined);
+  if (!order) {
+    const raced = await repo.findOpenOrderOfSession(deps.db, actor.userId, query.current_session);
+    if (raced?.client_secret && raced.checkout_session_id) return embedAnswer(deps, raced, lines, totals);
+    throw new AppError('conflict', 'This checkout is being opened: try again in a moment');
+  }
+
+  let session: ProviderCheckoutSession;
+  try {
+    const priceIds = new Map(pricing.ticket_types.map((t) => [t.id, t.stripe_price_id]));
+    session = await deps.payments.createCheckoutSession({
+      uiMode: 'embedded',
+      currency: pricing.currency!,
+      lineItems: [
+        ...lines.map((l) => ({ price: priceIds.get(l.ticket_type_id)!, quantity: l.quantity })),
+        ...(totals.fee > 0 ? [{ price_data: { currency: pricing.currency!, unit_amount: totals.fee, product_name: 'Service fee' }, quantity: 1 }] : []),
+      ],
+      destinationAccount: destination,
+      applicationFeeAmount: destination ? totals.fee : 0,
+      returnUrl: new URL(`/events/${pricing.hash}?checkout_session={CHECKOUT_SESSION_ID}`, deps.config.publicUrl).toString(),
+      metadata: {
+        planns_kind: 'order',
+        planns_order_id: String(order.id),
+        planns_event_id: String(eventId),
+        planns_payer_id: String(actor.userId),
+        planns_payee_user_id: String(pricing.user_id),
+        planns_payee_account: destination ?? '',
+        planns_fee: String(totals.fee),
+      },
+      expiresAt: Math.floor(now.getTime() / 1000) + HOLD_MINUTES * 60 + SESSION_EXTRA_SECONDS,
+      idempotencyKey: `planns-order-${order.id}`,
+    });
+  } catch (err) {
+    // Nothing to pay: the hold goes back at once.
+    await inTransaction(deps.db, (tx) => closeHold(tx, order.id, 'failed', deps.clock.now(), 'The payment provider could not open the checkout'));
+    if (err instanceof ProviderError) throw new AppError('provider_unavailable', PAYMENT_MESSAGES.providerUnavailable, undefined, undefined, { cause: err });
+    throw err;
+  }
+  await repo.setCheckoutSession(deps.db, order.id, { id: session.id, client_secret: session.client_secret }, deps.clock.now());
+  return embedAnswer(deps, { ...order, checkout_session_id: session.id, client_secret: session.client_secret }, lines, totals);
+}
+
+function embedAnswer(deps: AppDeps, order: repo.OrderRow, lines: Lines, totals: { subtotal: number; fee: number; total: number }) {
+  return {
+    client_secret: order.client_secret!,
+    id: order.checkout_session_id!,
+    order_id: order.id,
+    provider: order.provider,
+    publishable_key: deps.payments.publishableKey,
+    amount: presentAmount(lines, totals, order.currency),
+    hold_expires_at: order.hold_expires_at.toISOString(),
+  };
+}
+
+/** Ends an open order (its hold released, as its places stop counting). */
+async function closeHold(tx: Tx, orderId: number, to: 'expired' | 'failed', now: Date, reason: string | null = null): Promise<boolean> {
+  return repo.moveOrder(tx, orderId, ['pending'], to, { closed_at: now, failure_reason: reason, updated_at: now });
+}
+
+/* ------------------------------------------------------------------ the session's state */
+
+/**
+ * GET payments/session/{sessionId} (the buyer's check on completion): the checkout's state; a
+ * paid session not yet fulfilled is fulfilled here (the webhook may come later, or never), an
+ * ended one closed. Only the buyer (or the event's owner, or a moderator) may ask.
+ */
+export async function checkoutStatus(deps: AppDeps, actor: Actor, sessionId: string) {
+  const order = await repo.findOrderBySession(deps.db, deps.payments.name, sessionId);
+  if (!order || !(order.buyer_id === actor.userId || order.payee_user_id === actor.userId || actor.isModerator)) throw notFound('No such checkout');
+  let session: ProviderCheckoutSession;
+  try {
+    session = await deps.payments.retrieveCheckoutSession(sessionId);
+  } catch (err) {
+    if (err instanceof ProviderError) throw new AppError('provider_unavailable', PAYMENT_MESSAGES.providerUnavailable, undefined, undefined, { cause: err });
+    throw err;
+  }
+  if (session.status === 'complete' && session.payment_status === 'paid') {
+    await inTransaction(deps.db, (tx) => fulfilPaidOrder(tx, deps, order.id, { payment_intent: session.payment_intent }, deps.clock.now()));
+  } else if (session.status === 'expired') {
+    await inTransaction(deps.db, (tx) => closeHold(tx, order.id, 'expired', deps.clock.now()));
+  }
+  const now = (await repo.findOrder(deps.db, order.id))!;
+  const issued = await tickets.ticketsOfOrders(deps.db, [order.id]);
+  return {
+    id: session.id,
+    status: session.status,
+    payment_status: session.payment_status,
+    order: { id: now.id, status: now.status, tickets: issued.filter((t) => t.status === 'valid').length, event_id: now.event_id, failure_reason: now.failure_reason },
+  };
+}
+
+/* ------------------------------------------------------------------ fulfilment, exactly once */
+
+/**
+ * Fulfils a paid order inside the caller's transaction (the webhook's job, or the session
+ * check): the order row is locked; a paid or refunded order is left alone (the second of two
+ * arrivals does nothing), and its tickets' positions are unique besides. While its hold is live
+ * the tickets replace it; after the hold (or when the event was made free or removed) they are
+ * issued only if places remain, else the payment is refunded (an outbox job) and the buyer told.
+ */
+export async function fulfilPaidOrder(tx: Tx, deps: AppDeps, orderId: number, payment: { payment_intent: string | null }, now: Date): Promise<'fulfilled' | 'already' | 'refunding'> {
+  const order = await repo.findOrder(tx, orderId, { forUpdate: true });
+  if (!order) return 'already';
+  if (order.status === 'paid' || order.status === 'refunded') return 'already';
+  const items = await repo.itemsOf(tx, [order.id]);
+  const stillSold = order.event_id !== null && items.every((i) => i.ticket_type_id !== null);
+  let fits = stillSold;
+  if (stillSold) {
+    try {
+      await inventory.claimTickets(tx, {
+        eventId: order.event_id!,
+        lines: items.map((i) => ({ ticketTypeId: i.ticket_type_id!, quantity: i.quantity })),
+        replacing: [{ kind: 'hold', id: order.id }],
+        now,
+      });
+    } catch (err) {
+      if (!(err instanceof AppError) || (err.code !== 'sold_out' && err.code !== 'not_found')) throw err;
+      fits = false;
+    }
+  }
+  if (!fits) {
+    await repo.moveOrder(tx, order.id, ['pending', 'expired', 'failed'], 'refunded', {
+      paid_at: now,
+      closed_at: now,
+      payment_intent_id: payment.payment_intent,
+      failure_reason: 'No place was left when the payment arrived: it is refunded',
+      updated_at: now,
+    });
+    await enqueue(tx, 'orders.refund_unfulfilled', { order_id: order.id }, { key: `order-refund-unfulfilled:${order.id}` });
+    return 'refunding';
+  }
+  await repo.moveOrder(tx, order.id, ['pending', 'expired', 'failed'], 'paid', { paid_at: now, payment_intent_id: payment.payment_intent, failure_reason: null, updated_at: now });
+  await tickets.issueOrderTickets(tx, { id: order.id, event_id: order.event_id!, buyer_id: order.buyer_id, currency: order.currency, items }, now);
+  if (order.buyer_id !== null) await rsvp.setGoingWithTickets(tx, order.event_id!, order.buyer_id, now);
+  await enqueue(tx, 'orders.after_payment', { order_id: order.id }, { key: `order-paid:${order.id}` });
+  return 'fulfilled';
+}
+
+/** The provider's checkout.session.completed / async_payment_succeeded for an order (payments.processProviderEvent). */
+export async function applyPaidSession(tx: Tx, deps: AppDeps, provider: 'test' | 'stripe', session: Record<string, unknown>, now: Date): Promise<void> {
+  if (session.payment_status !== 'paid') return; // an async payment still on its way: its own event follows
+  const order = await repo.findOrderBySession(tx, provider, String(session.id));
+  if (!order) return;
+  const intent = session.payment_intent;
+  const paymentIntent = typeof intent === 'string' ? intent : typeof intent === 'object' && intent !== null ? String((intent as { id: unknown }).id) : null;
+  await fulfilPaidOrder(tx, deps, order.id, { payment_intent: paymentIntent }, now);
+}
+
+/** checkout.session.expired / async_payment_failed: the order ends and its hold goes back. */
+export async function applyEndedSession(tx: Tx, provider: 'test' | 'stripe', session: Record<string, unknown>, to: 'expired' | 'failed', now: Date): Promise<void> {
+  const order = await repo.findOrderBySession(tx, provider, String(session.id), { forUpdate: true });
+  if (!order) return;
+  await closeHold(tx, order.id, to, now, to === 'failed' ? 'The payment failed' : null);
+}
+
+/**
+ * charge.refunded (a refund made at the provider, e.g. in Stripe's dashboard): a charge refunded
+ * in full refunds the order and its tickets; a partial one is recorded as an amount.
+ */
+export async function applyChargeRefunded(tx: Tx, provider: 'test' | 'stripe', charge: Record<string, unknown>, now: Date): Promise<void> {
+  const intent = typeof charge.payment_intent === 'string' ? charge.payment_intent : null;
+  if (!intent) return;
+  const order = await repo.findOrderByPaymentIntent(tx, provider, intent, { forUpdate: true });
+  if (!order || order.status !== 'paid') return;
+  const refunded = Number(charge.amount_refunded ?? 0);
+  if (!(refunded > order.refunded_amount)) return;
+  const full = refunded >= order.total;
+  if (full) {
+    const valid = await tickets.lockValidTicketsOfOrder(tx, order.id);
+    await tickets.markTicketsRefunded(tx, valid.map((t) => t.id), now);
+  }
+  await repo.addRefunded(tx, order.id, Math.min(refunded, order.total) - order.refunded_amount, full, now);
+}
+
+/* ------------------------------------------------------------------ jobs */
+
+/**
+ * orders.expire_hold (queued for the hold's end): an order still open then is closed at the
+ * provider (so it can no longer be paid) and here. If the provider says it was paid meanwhile,
+ * that payment is fulfilled, or refunded when no place remains.
+ */
+export async function expireHold(deps: AppDeps, orderId: number): Promise<string | undefined> {
+  const order = await repo.findOrder(deps.db, orderId);
+  if (!order || order.status !== 'pending') return undefined;
+  const now = deps.clock.now();
+  if (order.hold_expires_at > now) return undefined; // a retry came early; the queued job at the end does it
+  let session: ProviderCheckoutSession | null = null;
+  if (order.checkout_session_id) session = await deps.payments.expireCheckoutSession(order.checkout_session_id);
+  await inTransaction(deps.db, async (tx) => {
+    if (session?.status === 'complete' && session.payment_status === 'paid') await fulfilPaidOrder(tx, deps, order.id, { payment_intent: session.payment_intent }, now);
+    else await closeHold(tx, order.id, 'expired', now);
+  });
+  return `order ${orderId}: hold ended`;
+}
+
+/** orders.refund_unfulfilled: gives back a payment that found no place (once: the provider's idempotency key and the refunds' unique id). */
+export async function refundUnfulfilled(deps: AppDeps, orderId: number): Promise<string | undefined> {
+  const order = await repo.findOrder(deps.db, orderId);
+  if (!order || order.status !== 'refunded' || !order.payment_intent_id) return undefined;
+  const amount = order.total - order.refunded_amount;
+  if (amount <= 0) return undefined;
+  const refund = await deps.payments.refund({
+    paymentIntent: order.payment_intent_id,
+    amount,
+    idempotencyKey: `planns-refund-unfulfilled-${order.id}`,
+    metadata: { planns_order_id: String(order.id), planns_payee_account: order.payee_account_id ?? '', planns_reason: 'no_capacity' },
+  });
+  await inTransaction(deps.db, async (tx) => {
+    const locked = await repo.findOrder(tx, order.id, { forUpdate: true });
+    if (!locked) return;
+    if (await repo.insertRefund(tx, { order_id: order.id, provider_refund_id: refund.id, amount: refund.amount, reason: 'no_capacity', ticket_ids: [], created_by: null, created_at: deps.clock.now() })) {
+      await repo.addRefunded(tx, order.id, Math.min(refund.amount, locked.total - locked.refunded_amount), false, deps.clock.now());
+    }
+    await enqueue(tx, 'orders.tell_buyer', { order_id: order.id, what: 'refunded_no_place' }, { key: `order-told-no-place:${order.id}` });
+  });
+  return `order ${orderId}: ${amount} refunded (no place left)`;
+}
+
+/** orders.after_payment: the receipt's address, and a text to the buyer with their tickets (the outbox). */
+export async function afterPayment(deps: AppDeps, orderId: number): Promise<void> {
+  const order = await repo.findOrder(deps.db, orderId);
+  if (!order || order.status !== 'paid') return;
+  if (!order.receipt_url && order.payment_intent_id) {
+    const url = await deps.payments.receiptUrl(order.payment_intent_id).catch(() => null);
+    if (url) await repo.setReceipt(deps.db, order.id, url);
+  }
+  await tellBuyer(deps, orderId, 'paid');
+}
+
+/** A text to the buyer about their order (paid, refunded, or refunded because no place was left). */
+export async function tellBuyer(deps: AppDeps, orderId: number, what: 'paid' | 'refunded' | 'refunded_no_place'): Promise<void> {
+  const order = await repo.findOrder(deps.db, orderId);
+  if (!order || order.buyer_id === null) return;
+  const phone = await phoneOf(deps, order.buyer_id);
+  if (!phone) return;
+  const items = await repo.itemsOf(deps.db, [order.id]);
+  const count = items.reduce((sum, i) => sum + i.quantity, 0);
+  const money = (minor: number) => formatMoney(minor, order.currency as Currency, 'en');
+  const link = new URL('/tickets', deps.config.publicUrl).toString();
+  const text =
+    what === 'paid'
+      ? `planns: your ${count === 1 ? 'ticket' : `${count} tickets`} for ${order.event_name} ${count === 1 ? 'is' : 'are'} confirmed (${money(order.total)}). See ${count === 1 ? 'it' : 'them'} at ${link}`
+      : what === 'refunded'
+        ? `planns: ${money(order.refunded_amount)} of your payment for ${order.event_name} was refunded.`
+        : `planns: sorry, the last tickets for ${order.event_name} went while you were paying. Your payment of ${money(order.total)} is refunded.`;
+  await deps.sms.sendMessage(phone, text);
+}
+
+async function phoneOf(deps: AppDeps, userId: number): Promise<string | null> {
+  return (await users.findUser(deps.db, userId))?.phone ?? null;
+}
+
+/* ------------------------------------------------------------------ refunds by the organiser */
+
+/** What a refund of some tickets gives back: their prices and the service fee on them (their share, rounded down); all that remains when every ticket left goes. */
+export function refundAmount(order: { subtotal: number; fee: number; total: number; refunded_amount: number }, prices: number[], isRest: boolean): number {
+  const remaining = order.total - order.refunded_amount;
+  if (isRest) return remaining;
+  const part = prices.reduce((sum, p) => sum + p, 0);
+  const feeShare = order.subtotal > 0 ? Math.floor((order.fee * part) / order.subtotal) : 0;
+  return Math.min(remaining, part + feeShare);
+}
+
+/**
+ * POST orders/{id}/refund {ticket_ids?}: the event's owner (or a moderator) gives back a whole
+ * order or some of its tickets. Under the order's lock: the provider's refund (idempotent: its
+ * key names the order and the tickets), the refund recorded once, the tickets refunded (their
+ * places return), and the buyer told (an outbox job).
+ */
+export async function refundOrder(deps: AppDeps, actor: Actor, orderId: number, ticketIds: number[] | undefined): Promise<Purchase> {
+  const order = await repo.findOrder(deps.db, orderId);
+  if (!order || !(order.payee_user_id === actor.userId || actor.isModerator)) throw notFound('No such order');
+  await inTransaction(deps.db, async (tx) => {
+    const locked = (await repo.findOrder(tx, orderId, { forUpdate: true }))!;
+    if (locked.status !== 'paid' || !locked.payment_intent_id) throw new AppError('conflict', 'Only a paid order can be refunded');
+    const valid = await tickets.lockValidTicketsOfOrder(tx, orderId);
+    const chosen = ticketIds === undefined ? valid : valid.filter((t) => ticketIds.includes(t.id));
+    if (chosen.length === 0 || (ticketIds !== undefined && chosen.length !== new Set(ticketIds).size)) {
+      throw invalid({ ticket_ids: 'Choose valid tickets of this order' });
+    }
+    const isRest = chosen.length === valid.length;
+    const amount = refundAmount(locked, chosen.map((t) => t.price), isRest);
+    const ids = chosen.map((t) => t.id).sort((a, b) => a - b);
+    let refund;
+    try {
+      refund = await deps.payments.refund({
+        paymentIntent: locked.payment_intent_id,
+        amount,
+        idempotencyKey: `planns-refund-${orderId}-${ids.join('-')}`,
+        metadata: { planns_order_id: String(orderId), planns_payee_account: locked.payee_account_id ?? '', planns_ticket_ids: ids.join(',') },
+      });
+    } catch (err) {
+      if (err instanceof ProviderError) throw new AppError('provider_unavailable', PAYMENT_MESSAGES.providerUnavailable, undefined, undefined, { cause: err });
+      throw err;
+    }
+    const now = deps.clock.now();
+    if (!(await repo.insertRefund(tx, { order_id: orderId, provider_refund_id: refund.id, amount: refund.amount, reason: 'organiser', ticket_ids: ids, created_by: actor.userId, created_at: now }))) return;
+    await tickets.markTicketsRefunded(tx, ids, now);
+    await repo.addRefunded(tx, orderId, amount, isRest, now);
+    await enqueue(tx, 'orders.tell_buyer', { order_id: orderId, what: 'refunded' }, { key: `order-told-refund:${refund.id}` });
+  });
+  const [purchase] = await presentOrders(deps, [(await repo.findOrder(deps.db, orderId))!], 'payee');
+  return purchase!;
+}
+
+/* ------------------------------------------------------------------ lists */
+
+type ListedOrder = repo.OrderRow & { event_hash?: string | null; buyer_name?: string | null; single_ticket_name?: string | null };
+
+async function presentOrders(deps: AppDeps, orders: ListedOrder[], as: 'buyer' | 'payee'): Promise<Purchase[]> {
+  const ids = orders.map((o) => o.id);
+  const [items, issued] = await Promise.all([repo.itemsOf(deps.db, ids), tickets.ticketsOfOrders(deps.db, ids)]);
+  return orders.map((o) => ({
+    id: o.id,
+    status: o.status,
+    event: { id: o.event_id, hash: o.event_hash ?? null, name: o.event_name, start_date: o.event_start.toISOString(), ticket_name: o.single_ticket_name ?? null },
+    user: o.buyer_id !== null ? { id: o.buyer_id, name: o.buyer_name ?? null } : null,
+    lines: items.filter((i) => i.order_id === o.id).map((i) => ({ type_name: i.type_name, unit_price: i.unit_price, quantity: i.quantity })),
+    tickets: issued
+      .filter((t) => t.order_id === o.id)
+      .map((t) => ({ id: t.id, code: as === 'buyer' ? t.code : null, type_name: t.type_name, status: t.status, is_used: t.used_at !== null })),
+    currency: o.currency as Currency,
+    subtotal: o.subtotal,
+    fee: o.fee,
+    total: o.total,
+    refunded_amount: o.refunded_amount,
+    created_at: o.created_at.toISOString(),
+    paid_at: o.paid_at ? o.paid_at.toISOString() : null,
+    receipt_url: o.receipt_url,
+    failure_reason: o.failure_reason,
+  }));
+}
+
+/** GET purchases/history: what the person bought (accounts §3 Purchase), newest first. */
+export async function purchaseHistory(deps: AppDeps, actor: Actor): Promise<Purchase[]> {
+  return presentOrders(deps, await repo.purchasesOf(deps.db, actor.userId, PURCHASES_LIMIT), 'buyer');
+}
+
+/** GET purchases/recieved: what the person was paid for their events (accounts §3 Received payment). */
+export async function paymentsReceived(deps: AppDeps, actor: Actor): Promise<Purchase[]> {
+  return presentOrders(deps, await repo.receivedBy(deps.db, actor.userId, PURCHASES_LIMIT), 'payee');
+}
+
