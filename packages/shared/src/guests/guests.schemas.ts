@@ -12,6 +12,8 @@ export const guestSchema = z
     companions: z.array(companionSchema),
     note: z.string(),
     updated_at: z.string(),
+    /** The guest's valid tickets for the event, and how many were used (events §2: organiser only). */
+    tickets: z.object({ sold: z.number().int(), used: z.number().int() }),
   })
   .meta({ id: 'Guest' });
 export type Guest = z.infer<typeof guestSchema>;
@@ -22,6 +24,8 @@ export const guestListReplySchema = z.object({
     guests: z.array(guestSchema),
     /** People plus their companions, per status. */
     counts: z.object({ going: z.number().int(), maybe: z.number().int(), rejected: z.number().int() }),
+    /** The guest list's header (events §2): tickets sold and tickets used, for the whole event. */
+    tickets: z.object({ sold: z.number().int(), used: z.number().int() }),
   }),
 });
 /** GET events/{id}/export: the guest list as plain text (the spec appends it to the share text). */

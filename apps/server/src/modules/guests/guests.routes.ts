@@ -21,8 +21,8 @@ export const guestsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       },
     },
     async (request) => {
-      const { guests: list, counts } = await guests.listGuests(deps, requireActor(request), request.params.id);
-      return { data: { guests: list, counts } };
+      const { guests: list, counts, tickets } = await guests.listGuests(deps, requireActor(request), request.params.id);
+      return { data: { guests: list, counts, tickets } };
     },
   );
 

@@ -11,6 +11,7 @@ function guest(id: number, status: Guest['status'], companions: { first_name: st
     companions: companions.map((c, i) => ({ id: id * 10 + i, type: 'friend', ...c })),
     note: '',
     updated_at: '2026-05-01T10:00:00.000Z',
+    tickets: { sold: 0, used: 0 },
   });
 }
 

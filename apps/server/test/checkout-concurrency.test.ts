@@ -1,0 +1,158 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import * as inventory from '../src/modules/inventory/inventory.service.ts';
+import * as orders from '../src/modules/orders/orders.service.ts';
+import { inTransaction } from '../src/db/database.ts';
+import { seededRandom, type SeededRandom } from '../src/seed/seeded-random.ts';
+import { buildUser, createTestApp, nextIp, signIn } from './harness.ts';
+
+/**
+ * Random interleavings of hold, pay, session checks (the webhook's twin), hold expiry, refunds and
+ * repeated fulfilments from many buyers on one event with a small capacity, on a real PostgreSQL,
+ * over SEEDS seeds (decision 0029). After each: never more valid tickets than the capacity, every
+ * paid session fulfilled exactly once (its tickets issued once, or refunded when no place was
+ * left), and every ended hold's places returned.
+ */
+const SEEDS = Number(process.env.CHECKOUT_SEEDS ?? 100);
+const CAPACITY = 5;
+const BUYERS = 8;
+const ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '1000000' } });
+const { app, db, deps } = ctx;
+type Headers = Record<string, string>;
+
+const call = (method: 'GET' | 'POST', url: string, headers: Headers = {}, payload?: unknown) =>
+  app.inject({ method, url, headers, remoteAddress: nextIp(), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+const CARD = { card_number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' };
+
+async function person(name: string) {
+  const user = await buildUser(db, { name });
+  return { user, headers: (await signIn(ctx, user.id)).headers };
+}
+
+const owner = await person('Olga Organiser');
+{
+  const account = (await call('POST', '/api/payments', owner.headers, { email: 'olga@example.com' })).json().data as string;
+  await call('POST', `/api/test-provider/accounts/${account}/onboard`, owner.headers, {
+    business_type: 'individual',
+    first_name: 'Olga',
+    last_name: 'Organiser',
+    country: 'ES',
+    default_currency: 'EUR',
+    accept_terms: true,
+  });
+}
+const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => person(`Buyer ${i}`)));
+
+async function eventOnSale(seed: number) {
+  const created = await call('POST', '/api/events/create', owner.headers, {
+    name: `Flash sale ${seed}`,
+    start_date: '2026-03-01 19:00:00',
+    address: 'Carrer de Mallorca 1, Barcelona',
+    max: CAPACITY,
+    is_attending: false,
+    pricing_mode: 'multiple',
+    currency: 'EUR',
+    ticket_types: [
+      { name: 'Standard', price: 2000, currency: 'EUR' },
+      { name: 'VIP', price: 5000, currency: 'EUR', quantity: 2 },
+    ],
+  });
+  const event = created.json().data as { id: number };
+  await call('POST', `/api/payments/create-product/${event.id}`, owner.headers);
+  const page = (await call('GET', `/api/events/${event.id}`, owner.headers)).json().data;
+  return page as { id: number; ticket_types: { id: number }[] };
+}
+
+const pause = (r: SeededRandom) => new Promise<void>((resolve) => setTimeout(resolve, r.int(0, 8)));
+
+/** One buyer's story, its steps chosen by the seed; several run at once. */
+async function buyerStory(r: SeededRandom, seed: number, buyer: { headers: Headers }, event: { id: number; ticket_types: { id: number }[] }, i: number): Promise<void> {
+  // Most buyers arrive together (the flash sale's first second), some a little later.
+  if (r.chance(0.3)) await pause(r);
+  const type = r.chance(0.3) ? event.ticket_types[1]! : event.ticket_types[0]!;
+  const params = new URLSearchParams({ current_session: `seed-${seed}-buyer-${i}`, 'ticket_selections[0][type]': String(type.id), 'ticket_selections[0][quantity]': String(r.int(1, 3)) });
+  const opened = await call('GET', `/api/payments/embed/${event.id}?${params}`, buyer.headers);
+  if (opened.statusCode !== 200) {
+    expect(opened.json().error.code).toBe('sold_out');
+    return;
+  }
+  const sessionId = opened.json().data.id as string;
+  const orderId = opened.json().data.order_id as number;
+  const steps: Promise<unknown>[] = [];
+  // The hold may end before (or while) the buyer pays: its expiry moved to the past, and its job run.
+  if (r.chance(0.35)) {
+    steps.push(
+      (async () => {
+        await pause(r);
+        await db.updateTable('orders').set({ hold_expires_at: new Date(ctx.clock.now().getTime() - 1000) }).where('id', '=', orderId).execute();
+        await orders.expireHold(deps, orderId);
+      })(),
+    );
+  }
+  if (r.chance(0.8)) {
+    // Paying, sometimes twice at once (a double click), with session checks (the webhook's twin) racing it.
+    const payments = r.chance(0.3) ? 2 : 1;
+    for (let p = 0; p < payments; p += 1) steps.push(pause(r).then(() => call('POST', `/api/test-provider/checkout/${sessionId}/pay`, {}, CARD)));
+    for (let c = 0; c < r.int(0, 3); c += 1) steps.push(pause(r).then(() => call('GET', `/api/payments/session/${sessionId}`, buyer.headers)));
+    // A repeated fulfilment (a replayed webhook) straight through the service.
+    if (r.chance(0.4)) {
+      steps.push(
+        pause(r).then(async () => {
+          const session = await deps.payments.retrieveCheckoutSession(sessionId);
+          if (session.payment_status === 'paid') await inTransaction(db, (tx) => orders.fulfilPaidOrder(tx, deps, orderId, { payment_intent: session.payment_intent }, ctx.clock.now()));
+        }),
+      );
+    }
+  }
+  await Promise.all(steps);
+  // Sometimes the organiser refunds it, while others still buy.
+  if (r.chance(0.2)) {
+    const status = (await db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status;
+    if (status === 'paid') expect((await call('POST', `/api/orders/${orderId}/refund`, owner.headers, {})).statusCode).toBe(200);
+  }
+}
+
+describe(`checkout under random interleavings (${SEEDS} seeds, ${BUYERS} buyers, ${CAPACITY} places)`, () => {
+  it('never sells more than the capacity, fulfils every paid session exactly once, and returns every ended hold', async () => {
+    for (let seed = 1; seed <= SEEDS; seed += 1) {
+
+      const event = await eventOnSale(seed);
+      await Promise.all(buyers.map((buyer, i) => buyerStory(seededRandom(seed * 100 + i), seed, buyer, event, i)));
+      await ctx.runDueJobs();
+
+      const valid = await db.selectFrom('tickets').select(['order_id', 'ticket_type_id']).where('event_id', '=', event.id).where('status', '=', 'valid').execute();
+      expect(valid.length, `seed ${seed}: valid tickets`).toBeLessThanOrEqual(CAPACITY);
+      expect(valid.filter((t) => t.ticket_type_id === event.ticket_types[1]!.id).length, `seed ${seed}: VIP`).toBeLessThanOrEqual(2);
+
+      const rows = await sql<{ id: number; status: string; checkout_session_id: string; quantity: number; tickets: number; refunded: number; total: number; refunded_amount: number }>`
+        SELECT o.id, o.status, o.checkout_session_id, o.total, o.refunded_amount,
+          (SELECT sum(quantity)::int FROM order_items i WHERE i.order_id = o.id) AS quantity,
+          (SELECT count(*)::int FROM tickets t WHERE t.order_id = o.id) AS tickets,
+          (SELECT coalesce(sum(amount), 0)::int FROM refunds f WHERE f.order_id = o.id) AS refunded
+        FROM orders o WHERE o.event_id = ${event.id}
+      `.execute(db);
+      for (const o of rows.rows) {
+        const session = await deps.payments.retrieveCheckoutSession(o.checkout_session_id);
+        const label = `seed ${seed}, order ${o.id} (${o.status}, provider ${session.status}/${session.payment_status})`;
+        // Issued once: all of its tickets or none, never more.
+        expect([0, o.quantity], label).toContain(o.tickets);
+        if (session.payment_status === 'paid') {
+          // Paid at the provider: fulfilled (tickets issued), or refunded in full because no place was left.
+          expect(['paid', 'refunded'], label).toContain(o.status);
+          if (o.tickets === 0) expect(o.refunded, label).toBe(o.total);
+          expect(o.refunded, label).toBe(o.refunded_amount);
+        } else {
+          expect(o.tickets, label).toBe(0);
+          expect(['pending', 'expired', 'failed'], label).toContain(o.status);
+        }
+      }
+      // Every ended hold is returned: the places counted are the valid tickets and the live holds, nothing else.
+      const live = await sql<{ n: number }>`
+        SELECT coalesce(sum(i.quantity), 0)::int AS n FROM orders o JOIN order_items i ON i.order_id = o.id
+        WHERE o.event_id = ${event.id} AND o.status = 'pending' AND o.hold_expires_at > ${ctx.clock.now()}::timestamptz
+      `.execute(db);
+      const taken = (await inventory.seatsTaken(db, [event.id], ctx.clock.now())).get(event.id);
+      expect(taken, `seed ${seed}: places taken`).toBe(valid.length + live.rows[0]!.n);
+    }
+  }, 600_000);
+});
