@@ -17,21 +17,37 @@ export function storageOrigins(config: Config): string[] {
   return [`https://${config.S3_BUCKET}.s3.${config.S3_REGION}.amazonaws.com`, `https://s3.${config.S3_REGION}.amazonaws.com`];
 }
 
+/**
+ * What Stripe's embedded Checkout needs from the page's CSP (Stripe's documented list), only with
+ * PAYMENTS_PROVIDER=stripe: its script, its frames and the calls it makes.
+ */
+export function stripeOrigins(config: Config): { script: string[]; frame: string[]; connect: string[]; img: string[] } {
+  if (config.PAYMENTS_PROVIDER !== 'stripe') return { script: [], frame: [], connect: [], img: [] };
+  return {
+    script: ['https://js.stripe.com'],
+    frame: ['https://js.stripe.com', 'https://checkout.stripe.com', 'https://hooks.stripe.com'],
+    connect: ['https://api.stripe.com', 'https://checkout.stripe.com'],
+    img: ['https://*.stripe.com'],
+  };
+}
+
 /** Security headers: a strict CSP (no inline scripts), no framing, nosniff, referrer policy. */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const store = storageOrigins(config);
+  const stripe = stripeOrigins(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe.script],
         // React and the dialog library set inline styles; scripts stay strictly 'self'.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...store],
+        imgSrc: ["'self'", 'data:', 'blob:', ...store, ...stripe.img],
         mediaSrc: ["'self'", 'blob:', ...store],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...store],
+        connectSrc: ["'self'", ...store, ...stripe.connect],
+        frameSrc: ["'self'", ...stripe.frame],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -11,6 +11,12 @@ const LIKE_RESUME_DELAY_MS = 1000;
 export function registerNavigationActions(): void {
   registerRememberedAction('open_my_plans', (_params, { navigate }) => navigate('/my-events'));
   registerRememberedAction('open_create', (_params, { navigate }) => navigate('/new-event'));
+  // My tickets opened while signed out (accounts §6): refreshes the tickets, then goes to /tickets.
+  registerRememberedAction('open_tickets', async (_params, { navigate, queryClient }) => {
+    const { myTicketsRootQueryKey } = await import('../api/tickets/list-my-tickets.ts');
+    await queryClient.invalidateQueries({ queryKey: myTicketsRootQueryKey });
+    navigate('/tickets');
+  });
   registerRememberedAction('open_profile', (params, { navigate, user }) => {
     const id = params.id;
     const isOwn = id === undefined || id === null || String(id) === String(user.id);
@@ -35,6 +41,17 @@ export function registerNavigationActions(): void {
       (await import('../features/rsvp/rsvp-resume.ts')).resumeRsvpAction(name, params, context),
     );
   }
+  // A checkout interrupted by a login (events §4 continue_to_stripe): back to the event's page at
+  // the payment step, with the same tickets chosen, after 0.5 s (events §9).
+  registerRememberedAction('continue_to_stripe', async (params, { navigate }) => {
+    const ref = params.hash ?? params.id;
+    if ((typeof ref !== 'string' && typeof ref !== 'number') || typeof params.choice !== 'string') {
+      console.error('continue_to_stripe: the event or the tickets are missing');
+      return;
+    }
+    await delay(500);
+    navigate(`/events/${encodeURIComponent(String(ref))}?continue_checkout=${encodeURIComponent(params.choice)}`);
+  });
   // Joins the group of a stored invite; the shell also does this whenever a user is signed in.
   registerRememberedAction('process_group_invite', async (_params, { navigate, queryClient }) => {
     const { processGroupInvite } = await import('../features/groups/process-group-invite.ts');

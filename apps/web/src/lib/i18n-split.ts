@@ -10,7 +10,7 @@ export const LAZY_NAMESPACES: readonly string[] = [
   'eventsList', 'filters', 'categories', 'eventPage', 'eventMenu', 'eventForm',
   'notFound', 'comments', 'rsvp', 'guests', 'gallery',
   // ticket types on the event page, the payment setup panel after saving a paid event
-  'tickets', 'paymentSetup',
+  'tickets', 'paymentSetup', 'checkout',
   // the bell's panel, /notifications and /notification_settings
   'notifications',
   // /friends, /user-search and /profile/{id}
@@ -19,6 +19,10 @@ export const LAZY_NAMESPACES: readonly string[] = [
   'myEvents', 'share',
   // /stripe-settings, /stripe_registered, /payment-settings, /payments-received and the account menu's Billing
   'payments',
+  // /purchase-history and the orders of /payments-received
+  'purchases',
+  // /tickets (My tickets) and /check-ticket/{code}
+  'myTickets', 'checkTicket',
   // the test payment provider's hosted pages (/test-provider/...)
   'testProvider',
 ];

@@ -311,3 +311,18 @@ export const checkoutSessionReplySchema = z.object({
   }),
 });
 export const checkoutSessionParamsSchema = z.object({ sessionId: z.string().min(1).max(255).regex(/^[\w-]+$/, 'Not a checkout session') });
+
+/** The test provider's receipt of a payment (the receipt link of Purchase History). */
+export const receiptPageReplySchema = z.object({
+  data: z.object({
+    id: z.string(),
+    amount: z.number().int(),
+    amount_refunded: z.number().int(),
+    currency: z.enum(CURRENCIES),
+    created: z.number().int(),
+    description: z.string().nullable(),
+    pays_to: z.string().nullable(),
+    refunds: z.array(z.object({ id: z.string(), amount: z.number().int(), created: z.number().int() })),
+  }),
+});
+export const paymentIntentParamsSchema = z.object({ paymentIntentId: z.string().regex(/^pi_[A-Za-z0-9_]{8,80}$/, 'Not a payment') });

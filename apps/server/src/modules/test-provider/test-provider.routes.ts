@@ -10,6 +10,8 @@ import {
   onboardReplySchema,
   payBodySchema,
   payReplySchema,
+  paymentIntentParamsSchema,
+  receiptPageReplySchema,
   sessionIdParamsSchema,
 } from '@planns/shared/payments/payments.schemas';
 import type { AppDeps } from '../../deps.ts';
@@ -118,6 +120,21 @@ export const testProviderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; provider
       },
     },
     async (request) => ({ data: await testProvider.checkoutPage(deps, provider, request.params.sessionId) }),
+  );
+
+  app.get(
+    '/test-provider/receipts/:paymentIntentId',
+    {
+      schema: {
+        tags,
+        summary: "A payment's receipt",
+        description: `What the receipt page (/test-provider/receipts/{paymentIntentId}, the receipt link of a purchase) shows: the amount, what was refunded, who was paid. ${note}`,
+        security: [],
+        params: paymentIntentParamsSchema,
+        response: { 200: receiptPageReplySchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await testProvider.receiptPage(deps, provider, request.params.paymentIntentId) }),
   );
 
   app.post(

@@ -124,5 +124,23 @@ export async function pay(deps: AppDeps, provider: TestPaymentsProvider, session
     throw new AppError('card_declined', CARD_MESSAGES[result.outcome], { [field]: CARD_MESSAGES[result.outcome], decline_code: result.outcome });
   }
   await payments.applyTestProviderEvents(deps, result.events);
-  return { status: 'complete' as const, payment_intent: result.paymentIntent.id, redirect_url: result.session.success_url };
+  return { status: 'complete' as const, payment_intent: result.paymentIntent.id, redirect_url: result.session.success_url ?? result.session.return_url };
+}
+
+/** A payment's receipt (its id is the secret, as Stripe's receipt links are). */
+export async function receiptPage(deps: AppDeps, provider: TestPaymentsProvider, paymentIntentId: string) {
+  const found = await provider.receipt(paymentIntentId);
+  if (!found) throw notFound('No such payment');
+  const { intent, refunds } = found;
+  const destination = intent.transfer_data?.destination ?? null;
+  return {
+    id: intent.id,
+    amount: intent.amount,
+    amount_refunded: intent.amount_refunded ?? 0,
+    currency: intent.currency.toUpperCase() as Currency,
+    created: intent.created,
+    description: intent.description,
+    pays_to: destination ? await accounts.displayNameOfProviderAccount(deps.db, 'test', destination) : 'planns',
+    refunds: refunds.map((r) => ({ id: r.id, amount: r.amount, created: r.created })),
+  };
 }

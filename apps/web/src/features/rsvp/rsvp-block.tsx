@@ -1,16 +1,37 @@
 import { useEffect, useId, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@planns/shared/events/events.schemas';
 import type { User } from '@planns/shared/users/users.schemas';
 import { Icon, type IconName } from '../../components/icon.tsx';
 import { requireLogin } from '../../lib/login-prompt.ts';
+import { CheckoutSheet, type CheckoutStart, type RsvpChoice } from '../checkout/checkout-sheet.tsx';
+import { CHECKOUT_SESSION_PARAM, CONTINUE_CHECKOUT_PARAM, OPEN_TICKETS_PARAM, decodeChoice } from '../checkout/checkout-state.ts';
 import { RsvpFullAlert } from './rsvp-full-alert.tsx';
 import { RsvpSheet } from './rsvp-sheet.tsx';
 import { OPEN_JOIN_PARAM, RSVP_ACTIONS, readOpenJoinParam, rsvpButtons, rsvpCapacity, type RsvpAction } from './rsvp-state.ts';
 import './rsvp-block.css';
 
 const ACTION_ICONS: Record<RsvpAction, IconName> = { join: 'check', maybe: 'clock', reject: 'close' };
+
+/** The sheet open: the RSVP (step 1) or the join flow's steps 2 to 5. */
+type Sheet = { kind: 'rsvp'; preselected: RsvpAction | null } | { kind: 'checkout'; rsvp: RsvpChoice; start: CheckoutStart };
+
+/** The RSVP the tickets go with when the flow opens straight at a later step: the viewer's answer, else going. */
+function defaultRsvp(event: Event): RsvpChoice {
+  return { action: event.is_maybe ? 'maybe' : 'join', companions: event.my_companions, note: '' };
+}
+
+/** The join flow's entries from the address (see checkout-state.ts). */
+function checkoutEntryOf(search: URLSearchParams): CheckoutStart | null {
+  const session = search.get(CHECKOUT_SESSION_PARAM);
+  if (session && /^[\w-]{1,255}$/.test(session)) return { step: 'success', sessionId: session };
+  const resumed = search.get(CONTINUE_CHECKOUT_PARAM);
+  const choice = resumed ? decodeChoice(resumed) : null;
+  if (choice) return { step: 'payment', choice };
+  if (search.has(OPEN_TICKETS_PARAM)) return { step: 'tickets' };
+  return null;
+}
 
 type RsvpBlockProps = { event: Event; user: User | null };
 
@@ -25,32 +46,39 @@ export function RsvpBlock({ event, user }: RsvpBlockProps) {
   const titleId = useId();
   const location = useLocation();
   const navigate = useNavigate();
-  const [sheet, setSheet] = useState<{ preselected: RsvpAction | null } | null>(null);
+  const [sheet, setSheet] = useState<Sheet | null>(null);
   const buttons = rsvpButtons(event, user?.id ?? null);
   const capacity = rsvpCapacity(event);
 
   // ?open_join[=action]: open the sheet once per navigation (state adjusted while rendering) ...
-  const openJoin = readOpenJoinParam(new URLSearchParams(location.search));
+  const search = new URLSearchParams(location.search);
+  const openJoin = readOpenJoinParam(search);
+  // ... and the join flow's own: ?open_tickets (the tickets step), ?checkout_session (back from
+  // the provider: the payment's outcome), ?continue_checkout (continue_to_stripe after login).
+  const checkoutEntry = checkoutEntryOf(search);
   const [handledNavigation, setHandledNavigation] = useState<string | null>(null);
-  if (openJoin.isPresent && handledNavigation !== location.key) {
+  if ((openJoin.isPresent || checkoutEntry) && handledNavigation !== location.key) {
     setHandledNavigation(location.key);
-    if (user && buttons.kind !== 'none') setSheet({ preselected: openJoin.action });
+    if (user && checkoutEntry) {
+      if (checkoutEntry.step === 'success' || event.payments_enabled) setSheet({ kind: 'checkout', rsvp: defaultRsvp(event), start: checkoutEntry });
+    } else if (user && openJoin.isPresent && buttons.kind !== 'none') setSheet({ kind: 'rsvp', preselected: openJoin.action });
   }
   // ... and take the parameter out of the address; a visitor is asked to log in first.
   const isOpenJoinPresent = openJoin.isPresent;
   const openJoinAction = openJoin.isPresent ? openJoin.action : null;
   const canAnswer = buttons.kind !== 'none';
   const isSignedIn = user !== null;
+  const hasCheckoutEntry = checkoutEntry !== null;
   useEffect(() => {
-    if (!isOpenJoinPresent) return;
-    if (!isSignedIn && canAnswer) {
+    if (!isOpenJoinPresent && !hasCheckoutEntry) return;
+    if (!isSignedIn && canAnswer && isOpenJoinPresent) {
       requireLogin({ name: 'open_join', params: { id: event.id, hash: event.hash, ...(openJoinAction ? { action: openJoinAction } : {}) } });
     }
     const search = new URLSearchParams(location.search);
-    search.delete(OPEN_JOIN_PARAM);
+    for (const name of [OPEN_JOIN_PARAM, OPEN_TICKETS_PARAM, CHECKOUT_SESSION_PARAM, CONTINUE_CHECKOUT_PARAM]) search.delete(name);
     const rest = search.toString();
     void navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '', hash: location.hash }, { replace: true, state: location.state });
-  }, [isOpenJoinPresent, openJoinAction, isSignedIn, canAnswer, event.id, event.hash, location, navigate]);
+  }, [isOpenJoinPresent, hasCheckoutEntry, openJoinAction, isSignedIn, canAnswer, event.id, event.hash, location, navigate]);
 
   function open(action: RsvpAction | null) {
     if (!user) {
@@ -58,7 +86,7 @@ export function RsvpBlock({ event, user }: RsvpBlockProps) {
       requireLogin({ name: 'rsvp_with_selection', params: { id: event.id, hash: event.hash, action: action ?? 'join' } });
       return;
     }
-    setSheet({ preselected: action });
+    setSheet({ kind: 'rsvp', preselected: action });
   }
 
   if (event.deleted_by_moderator) return null;
@@ -124,7 +152,35 @@ export function RsvpBlock({ event, user }: RsvpBlockProps) {
         </>
       ) : null}
 
-      {sheet && user ? <RsvpSheet event={event} user={user} preselected={sheet.preselected} onClose={() => setSheet(null)} /> : null}
+      {event.my_tickets > 0 ? (
+        <Link className="rsvp__tickets" to="/tickets">
+          <Icon name="tag" size={18} />
+          {t('rsvp.ticketsHeld', { count: event.my_tickets })}
+        </Link>
+      ) : event.is_sold_out ? (
+        <p className="rsvp__sold-out">{t('rsvp.soldOut')}</p>
+      ) : null}
+
+      {sheet?.kind === 'rsvp' && user ? (
+        <RsvpSheet
+          event={event}
+          user={user}
+          preselected={sheet.preselected}
+          onClose={() => setSheet(null)}
+          onGetTickets={(rsvp) => setSheet({ kind: 'checkout', rsvp, start: { step: 'tickets' } })}
+        />
+      ) : null}
+      {sheet?.kind === 'checkout' && user ? (
+        <CheckoutSheet
+          // A new entry (back from the provider, a resumed payment) starts the flow again at its step.
+          key={sheet.start.step === 'success' ? `success-${sheet.start.sessionId}` : sheet.start.step}
+          event={event}
+          rsvp={sheet.rsvp}
+          start={sheet.start}
+          onBackToRsvp={() => setSheet({ kind: 'rsvp', preselected: sheet.rsvp.action })}
+          onClose={() => setSheet(null)}
+        />
+      ) : null}
     </section>
   );
 }

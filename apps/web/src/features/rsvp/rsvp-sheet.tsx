@@ -14,6 +14,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { hasOnlyFieldErrors, useErrorMessage, useFieldError } from '../../lib/error-messages.ts';
 import { lastSentCompanions, rememberSentCompanions } from './rsvp-companions-memory.ts';
+import type { RsvpChoice } from '../checkout/checkout-sheet.tsx';
 import { RsvpFullAlert } from './rsvp-full-alert.tsx';
 import {
   RSVP_ACTIONS,
@@ -26,7 +27,14 @@ import {
 } from './rsvp-state.ts';
 import '../../components/check-list.css';
 
-type RsvpSheetProps = { event: Event; user: User; preselected: RsvpAction | null; onClose: () => void };
+type RsvpSheetProps = {
+  event: Event;
+  user: User;
+  preselected: RsvpAction | null;
+  onClose: () => void;
+  /** Step 1 to 2 of the join flow (events §4): offered when the event's payments are enabled. */
+  onGetTickets?: ((rsvp: RsvpChoice) => void) | undefined;
+};
 
 function companionName(companion: Companion): string {
   return [companion.first_name, companion.last_name].filter(Boolean).join(' ');
@@ -37,7 +45,7 @@ function companionName(companion: Companion): string {
  * pick the companions who come along, not going takes a note. Confirm sends the join or the
  * rejection; the answered event replaces the page's (api/rsvp/join-event.ts setAnsweredEvent).
  */
-export function RsvpSheet({ event, user, preselected, onClose }: RsvpSheetProps) {
+export function RsvpSheet({ event, user, preselected, onClose, onGetTickets }: RsvpSheetProps) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const fieldError = useFieldError();
@@ -51,6 +59,8 @@ export function RsvpSheet({ event, user, preselected, onClose }: RsvpSheetProps)
   /** null until the user ticks a box: the answer's own companions show until then. */
   const [picked, setPicked] = useState<readonly number[] | null>(null);
   const [note, setNote] = useState('');
+  /** The ohWait prompt (events §4): going on a paid event without a ticket. */
+  const [isOhWait, setIsOhWait] = useState(false);
 
   const companionsList = companionsQuery.data ?? [];
   const available = companionsQuery.data ? companionsQuery.data.map((c) => c.id) : null;
@@ -82,9 +92,21 @@ export function RsvpSheet({ event, user, preselected, onClose }: RsvpSheetProps)
     setPicked(checked ? [...companions, id] : companions.filter((c) => c !== id));
   }
 
+  const canBuy = onGetTickets !== undefined && event.payments_enabled && action !== 'reject';
+  const getTickets = () => onGetTickets?.({ action: action === 'maybe' ? 'maybe' : 'join', companions, note });
+
   function submit(formEvent: FormEvent<HTMLFormElement>) {
     formEvent.preventDefault();
     if (mutation.isPending) return;
+    // Going, payments enabled and no ticket yet: ohWait offers Get tickets or Later (Later submits the RSVP).
+    if (canBuy && action === 'join' && event.my_tickets === 0 && !event.is_owner && !event.is_sold_out && !isOhWait) {
+      setIsOhWait(true);
+      return;
+    }
+    send();
+  }
+
+  function send() {
     const request = buildRsvpRequest({ action, companions, note }, available);
     if (request.kind === 'join') {
       join.mutate(
@@ -187,10 +209,38 @@ export function RsvpSheet({ event, user, preselected, onClose }: RsvpSheetProps)
         {isEventFull ? <RsvpFullAlert event={event} isAnnounced /> : null}
         <FormMessage message={generalError} />
 
-        <button type="submit" className="btn btn--primary btn--block" disabled={mutation.isPending}>
-          {mutation.isPending ? <Spinner size="small" label={t('rsvp.sheet.saving')} /> : null}
-          {t('rsvp.sheet.confirm')}
-        </button>
+        {isOhWait ? (
+          <div className="rsvp-oh-wait" role="alertdialog" aria-labelledby={`${noteId}-oh-wait`}>
+            <p id={`${noteId}-oh-wait`} className="rsvp-oh-wait__title">
+              {t('rsvp.ohWait.title')}
+            </p>
+            <p className="rsvp-oh-wait__text">{t('rsvp.ohWait.text')}</p>
+            <div className="rsvp-oh-wait__actions">
+              <button type="button" className="btn btn--secondary" disabled={mutation.isPending} onClick={send}>
+                {t('rsvp.ohWait.later')}
+              </button>
+              <button type="button" className="btn btn--primary" onClick={getTickets}>
+                {t('rsvp.ohWait.getTickets')}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <>
+            {canBuy ? (
+              event.is_sold_out ? (
+                <p className="rsvp-sold-out">{t('rsvp.soldOut')}</p>
+              ) : (
+                <button type="button" className="btn btn--primary btn--block" onClick={getTickets}>
+                  {t('rsvp.getTickets')}
+                </button>
+              )
+            ) : null}
+            <button type="submit" className={canBuy && !event.is_sold_out ? 'btn btn--secondary btn--block' : 'btn btn--primary btn--block'} disabled={mutation.isPending}>
+              {mutation.isPending ? <Spinner size="small" label={t('rsvp.sheet.saving')} /> : null}
+              {t('rsvp.sheet.confirm')}
+            </button>
+          </>
+        )}
       </form>
     </Sheet>
   );

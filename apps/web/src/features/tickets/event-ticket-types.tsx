@@ -32,7 +32,11 @@ export function EventTicketTypes({ event }: { event: Event }) {
                 {type.description}
               </p>
             ) : null}
-            {type.quantity !== null ? <p className="event-tickets__limit">{t('tickets.limited', { count: type.quantity })}</p> : null}
+            {type.sold_out ? (
+              <p className="event-tickets__sold-out">{t('eventPage.soldOut')}</p>
+            ) : type.remaining !== null ? (
+              <p className="event-tickets__limit">{t('tickets.limited', { count: type.remaining })}</p>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -69,7 +69,7 @@ export const EventCard = memo(function EventCard({ event, language, formatDate, 
             {formatDate(new Date(event.start_date))}
           </time>
           <span className={price ? 'event-card__price' : 'event-card__price event-card__price--free'}>
-            {price ?? t('eventsList.free')}
+            {event.is_sold_out ? t('eventsList.soldOut') : (price ?? t('eventsList.free'))}
           </span>
         </div>
         <h2 className="event-card__name" dir="auto">

@@ -81,6 +81,7 @@ export function EventFacts({ event, isSignedIn }: EventFactsProps) {
         <span className="event-facts__text">
           <span className="visually-hidden">{t('eventPage.price')} </span>
           {eventPriceText(event, locale, (lowest) => t('eventPage.priceFrom', { price: lowest })) ?? t('eventPage.free')}
+          {event.is_sold_out ? <strong className="event-facts__sold-out"> · {t('eventPage.soldOut')}</strong> : null}
         </span>
       </li>
 
