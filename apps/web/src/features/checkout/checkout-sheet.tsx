@@ -202,7 +202,7 @@ export function CheckoutSheet({ event, rsvp, start, onBackToRsvp, onClose }: Che
             <dl className="checkout__summary">
               {lines.map((line) => (
                 <div key={line.ticket_type_id} className="checkout__summary-row">
-                  <dt dir="auto">{t('checkout.line', { count: line.quantity, name: line.name, price: money(line.unit_price) })}</dt>
+                  <dt>{t('checkout.line', { count: line.quantity, name: isolate(line.name), price: isolate(money(line.unit_price)) })}</dt>
                   <dd>{money(line.unit_price * line.quantity)}</dd>
                 </div>
               ))}
@@ -268,6 +268,9 @@ export function CheckoutSheet({ event, rsvp, start, onBackToRsvp, onClose }: Che
     </Sheet>
   );
 }
+
+/** A value of the other direction kept whole inside a sentence (a Latin name or a price in Hebrew). */
+const isolate = (text: string) => `\u2068${text}\u2069`;
 
 /** A quantity with − and + (whole, at least 0). */
 function Stepper({ label, value, onChange, max, disabled = false }: { label: string; value: number; onChange: (n: number) => void; max?: number | undefined; disabled?: boolean }) {
