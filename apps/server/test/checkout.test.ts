@@ -227,7 +227,7 @@ describe('refunds (beyond the spec)', () => {
     expect((await call('POST', `/api/orders/${order.id}/refund`, buyer.headers, { ticket_ids: [first!.id] })).statusCode).toBe(404);
     const one = await call('POST', `/api/orders/${order.id}/refund`, owner.headers, { ticket_ids: [first!.id] });
     expect(one.statusCode, one.body).toBe(200);
-    expect(one.json().data).toMatchObject({ refunded_amount: 1050, status: 'paid' });
+    expect(one.json().data).toMatchObject({ refunded_amount: 1050, status: 'paid', event: { hash: event.hash } });
     expect(await validTickets(event.id)).toHaveLength(2);
     expect((await call('GET', `/api/events/${event.id}`, owner.headers)).json().data.attendees_count).toBe(2);
     // The same refund again changes nothing.
@@ -291,6 +291,8 @@ describe('tickets at the door (accounts §2 Check ticket, §4 Ticket)', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(4);
+    // Prices as decimal text in the currency, beside its code (not minor units).
+    expect(csv.body.split('\r\n')[1]).toMatch(/,"?\d+\.\d{2}"?,"?EUR"?,/);
     expect((await call('GET', `/tickets/export/${event.hash}`, owner.headers)).statusCode).toBe(200);
     expect((await call('GET', `/api/tickets/export/${event.hash}`, guestHeaders)).statusCode).toBe(403);
   });

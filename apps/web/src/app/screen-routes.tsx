@@ -27,9 +27,13 @@ const StripeSettingsRoute = lazyScreen(() => import('./routes/payments/stripe-se
 const StripeRegisteredRoute = lazyScreen(() => import('./routes/payments/stripe-registered-route.tsx'), 'StripeRegisteredRoute');
 const PaymentSettingsRoute = lazyScreen(() => import('./routes/payments/payment-settings-route.tsx'), 'PaymentSettingsRoute');
 const PaymentsReceivedRoute = lazyScreen(() => import('./routes/payments/payments-received-route.tsx'), 'PaymentsReceivedRoute');
+const PurchaseHistoryRoute = lazyScreen(() => import('./routes/payments/purchase-history-route.tsx'), 'PurchaseHistoryRoute');
+const MyTicketsRoute = lazyScreen(() => import('./routes/tickets/my-tickets-route.tsx'), 'MyTicketsRoute');
+const CheckTicketRoute = lazyScreen(() => import('./routes/tickets/check-ticket-route.tsx'), 'CheckTicketRoute');
 const TestProviderOnboardingRoute = lazyScreen(() => import('./routes/test-provider/onboarding-route.tsx'), 'OnboardingRoute');
 const TestProviderDashboardRoute = lazyScreen(() => import('./routes/test-provider/dashboard-route.tsx'), 'DashboardRoute');
 const TestProviderCheckoutRoute = lazyScreen(() => import('./routes/test-provider/checkout-route.tsx'), 'CheckoutRoute');
+const TestProviderReceiptRoute = lazyScreen(() => import('./routes/test-provider/receipt-route.tsx'), 'ReceiptRoute');
 const NotFoundRoute = lazyScreen(() => import('./routes/not-found/not-found-route.tsx'), 'NotFoundRoute');
 
 /**
@@ -58,9 +62,13 @@ export function ScreenRoutes() {
       <Route path="stripe_registered" element={<StripeRegisteredRoute />} />
       <Route path="payment-settings" element={<PaymentSettingsRoute />} />
       <Route path="payments-received" element={<PaymentsReceivedRoute />} />
+      <Route path="purchase-history" element={<PurchaseHistoryRoute />} />
+      <Route path="tickets" element={<MyTicketsRoute />} />
+      <Route path="check-ticket/:code" element={<CheckTicketRoute />} />
       <Route path="test-provider/onboarding/:linkId" element={<TestProviderOnboardingRoute />} />
       <Route path="test-provider/dashboard/:linkId" element={<TestProviderDashboardRoute />} />
       <Route path="test-provider/checkout/:sessionId" element={<TestProviderCheckoutRoute />} />
+      <Route path="test-provider/receipts/:paymentIntentId" element={<TestProviderReceiptRoute />} />
       <Route path="*" element={<NotFoundRoute />} />
     </Routes>
   );

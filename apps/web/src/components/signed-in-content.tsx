@@ -28,7 +28,8 @@ export function SignedInContent({ signedOut, children }: SignedInContentProps) {
       </div>
     );
   }
-  if (query.isError) {
+  // A failed refetch keeps the user it had (offline at the door): only a first load's failure shows.
+  if (query.isError && user === undefined) {
     return (
       <div className="state-screen state-screen--inline" role="alert">
         <p className="state-screen__text">{errorMessage(query.error)}</p>

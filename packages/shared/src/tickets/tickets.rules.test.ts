@@ -5,6 +5,7 @@ import {
   DEFAULT_TICKET_NAME,
   normalizePricing,
   priceRange,
+  refundAmount,
   TICKET_MESSAGES,
   TICKET_TYPES_MAX,
   ticketTypeProblems,
@@ -83,5 +84,22 @@ describe('sending an event (events §5)', () => {
     expect(normalizePricing({ pricing_mode: 'single', price: 500, currency: null })).toEqual(free);
     const none = normalizePricing({ pricing_mode: 'single' });
     expect(priceRange(none.ticket_types, none.currency)).toBeNull();
+  });
+});
+
+describe('refunds (refundAmount)', () => {
+  const order = { subtotal: 3000, fee: 150, total: 3150, refunded_amount: 0 };
+  it('gives back the tickets and their share of the fee, rounded down', () => {
+    expect(refundAmount(order, [1000], false)).toBe(1050);
+    expect(refundAmount({ ...order, fee: 151, total: 3151 }, [1000], false)).toBe(1050);
+  });
+  it('gives back everything not yet refunded with the last tickets', () => {
+    expect(refundAmount({ ...order, refunded_amount: 1050 }, [2000], true)).toBe(2100);
+  });
+  it('never gives back more than remains', () => {
+    expect(refundAmount({ ...order, refunded_amount: 3000 }, [1000], false)).toBe(150);
+  });
+  it('gives back no fee share on a free order', () => {
+    expect(refundAmount({ subtotal: 0, fee: 0, total: 0, refunded_amount: 0 }, [0], false)).toBe(0);
   });
 });

@@ -220,6 +220,19 @@ export function checkoutTotals(lines: readonly CheckoutLine[], feePercent: numbe
   return { subtotal, fee, total: subtotal + fee };
 }
 
+/**
+ * What a refund of some of an order's tickets gives back, in minor units: their prices and their
+ * share of the service fee (rounded down); when they are all the order's tickets still valid,
+ * everything not yet refunded. The server refunds this; the organiser's screen shows it first.
+ */
+export function refundAmount(order: { subtotal: number; fee: number; total: number; refunded_amount: number }, prices: readonly number[], isRest: boolean): number {
+  const remaining = order.total - order.refunded_amount;
+  if (isRest) return remaining;
+  const part = prices.reduce((sum, p) => sum + p, 0);
+  const feeShare = order.subtotal > 0 ? Math.floor((order.fee * part) / order.subtotal) : 0;
+  return Math.min(remaining, part + feeShare);
+}
+
 /** A ticket's code: 16 of Crockford's base-32 digits (no I, L, O, U), 80 random bits. */
 export const TICKET_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const TICKET_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{16}$/;

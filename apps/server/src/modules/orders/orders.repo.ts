@@ -134,6 +134,11 @@ export async function receivedBy(db: Executor, payeeId: number, limit: number): 
   return listOrders(db, sql`o.payee_user_id = ${payeeId} AND o.status IN ('paid', 'refunded') AND o.paid_at IS NOT NULL`, limit);
 }
 
+/** One order as the lists show it (with its event's hash and its buyer's name). */
+export async function listedOrder(db: Executor, orderId: number): Promise<(OrderRow & { event_hash: string | null; buyer_name: string | null; single_ticket_name: string | null }) | undefined> {
+  return (await listOrders(db, sql`o.id = ${orderId}`, 1))[0];
+}
+
 async function listOrders(db: Executor, where: ReturnType<typeof sql>, limit: number) {
   const result = await sql<OrderRow & { event_hash: string | null; buyer_name: string | null; single_ticket_name: string | null }>`
     SELECT o.*, e.hash AS event_hash, u.name AS buyer_name,

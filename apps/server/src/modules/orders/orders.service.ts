@@ -2,7 +2,7 @@ import type { Currency } from '@planns/shared/money/money.rules';
 import { formatMoney } from '@planns/shared/money/money.rules';
 import { PAYMENT_MESSAGES, arePaymentsEnabled } from '@planns/shared/payments/payments.rules';
 import type { EmbedQuery } from '@planns/shared/payments/payments.schemas';
-import { HOLD_MINUTES, SELECTION_MESSAGES, checkoutLines, checkoutTotals, type CheckoutLine } from '@planns/shared/tickets/tickets.rules';
+import { HOLD_MINUTES, SELECTION_MESSAGES, checkoutLines, checkoutTotals, refundAmount, type CheckoutLine } from '@planns/shared/tickets/tickets.rules';
 import type { Purchase } from '@planns/shared/tickets/tickets.schemas';
 import { inTransaction, type Tx } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -377,15 +377,6 @@ async function phoneOf(deps: AppDeps, userId: number): Promise<string | null> {
 
 /* ------------------------------------------------------------------ refunds by the organiser */
 
-/** What a refund of some tickets gives back: their prices and the service fee on them (their share, rounded down); all that remains when every ticket left goes. */
-export function refundAmount(order: { subtotal: number; fee: number; total: number; refunded_amount: number }, prices: number[], isRest: boolean): number {
-  const remaining = order.total - order.refunded_amount;
-  if (isRest) return remaining;
-  const part = prices.reduce((sum, p) => sum + p, 0);
-  const feeShare = order.subtotal > 0 ? Math.floor((order.fee * part) / order.subtotal) : 0;
-  return Math.min(remaining, part + feeShare);
-}
-
 /**
  * POST orders/{id}/refund {ticket_ids?}: the event's owner (or a moderator) gives back a whole
  * order or some of its tickets. Under the order's lock: the provider's refund (idempotent: its
@@ -424,7 +415,7 @@ export async function refundOrder(deps: AppDeps, actor: Actor, orderId: number, 
     await repo.addRefunded(tx, orderId, amount, isRest, now);
     await enqueue(tx, 'orders.tell_buyer', { order_id: orderId, what: 'refunded' }, { key: `order-told-refund:${refund.id}` });
   });
-  const [purchase] = await presentOrders(deps, [(await repo.findOrder(deps.db, orderId))!], 'payee');
+  const [purchase] = await presentOrders(deps, [(await repo.listedOrder(deps.db, orderId))!], 'payee');
   return purchase!;
 }
 

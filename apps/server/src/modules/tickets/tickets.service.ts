@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Currency } from '@planns/shared/money/money.rules';
+import { amountText, type Currency } from '@planns/shared/money/money.rules';
 import { normalizeTicketCode, TICKET_CODE_ALPHABET } from '@planns/shared/tickets/tickets.rules';
 import type { Ticket, TicketCheck } from '@planns/shared/tickets/tickets.schemas';
 import { inTransaction, type Executor, type Tx } from '../../db/database.ts';
@@ -284,7 +284,7 @@ export async function exportTickets(deps: AppDeps, actor: Actor, hash: string): 
   const rows = await repo.listTicketsOfEvent(deps.db, event.id, null, 100_000);
   const header = ['code', 'type', 'holder', 'kind', 'price', 'currency', 'status', 'used_at', 'issued_at'];
   const lines = rows.map((t) =>
-    [t.code, t.type_name, t.holder_name, t.kind, t.price, t.currency, t.status, t.used_at ? t.used_at.toISOString() : '', t.created_at.toISOString()].map(csvCell).join(','),
+    [t.code, t.type_name, t.holder_name, t.kind, amountText(t.price, t.currency as Currency), t.currency, t.status, t.used_at ? t.used_at.toISOString() : '', t.created_at.toISOString()].map(csvCell).join(','),
   );
   const safeName = event.name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || 'event';
   return { filename: `tickets-${safeName}-${event.hash}.csv`, csv: [header.map(csvCell).join(','), ...lines].join('\r\n') + '\r\n' };

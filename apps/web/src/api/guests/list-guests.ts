@@ -13,11 +13,17 @@ export const guestsRootQueryKey = [...eventsRootQueryKey, 'guests'] as const;
 
 export const guestListQueryKey = (eventId: number) => [...guestsRootQueryKey, eventId, 'list'] as const;
 
-export type GuestList = { guests: Guest[]; counts: { going: number; maybe: number; rejected: number } };
+export type GuestList = {
+  guests: Guest[];
+  counts: { going: number; maybe: number; rejected: number };
+  /** The header's tickets sold and used, for the whole event (events §2). */
+  tickets: { sold: number; used: number };
+};
 
 /**
- * GET /api/events/{id}/guests: everyone who answered (companions, note) and the counts per status
- * with companions. The owner and moderators only (403 otherwise).
+ * GET /api/events/{id}/guests: everyone who answered (companions, note, tickets held and used) and
+ * the counts per status with companions, and the event's tickets sold and used. The owner and
+ * moderators only (403 otherwise).
  */
 export async function listGuests(eventId: number, signal?: AbortSignal): Promise<GuestList> {
   const reply = await apiRequest(`/api/events/${eventId}/guests`, { schema: guestListReplySchema, signal });

@@ -98,8 +98,10 @@ export function CheckoutSheet({ event, rsvp, start, onBackToRsvp, onClose }: Che
   // continue_to_stripe: the payment step opens the checkout again at once.
   const resumesPayment = start.step === 'payment';
   useEffect(() => {
-    if (resumesPayment) void toPayment(choice);
-    // Once, when the sheet opens to resume.
+    if (!resumesPayment) return;
+    // Once, when the sheet opens to resume; after this render, not inside it.
+    const timer = window.setTimeout(() => void toPayment(choice), 0);
+    return () => window.clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [resumesPayment]);
 

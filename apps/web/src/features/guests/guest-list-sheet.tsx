@@ -5,16 +5,24 @@ import type { Event } from '@planns/shared/events/events.schemas';
 import type { Guest } from '@planns/shared/guests/guests.schemas';
 import type { RsvpStatus } from '@planns/shared/rsvp/rsvp.rules';
 import { useGuestList } from '../../api/guests/list-guests.ts';
+import { useCurrentUser } from '../../api/users/get-current-user.ts';
 import { Avatar } from '../../components/avatar.tsx';
+import { Icon } from '../../components/icon.tsx';
+import { NoticeList } from '../../components/notice-list.tsx';
 import { Sheet } from '../../components/sheet.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useErrorMessage } from '../../lib/error-messages.ts';
+import { GiftTicketsForm } from './gift-tickets-form.tsx';
 import { companionNames, companionsBadge, GUEST_TOGGLES, guestsWithStatus, isGuestToggle } from './guest-list.ts';
+import { GuestTicketTools } from './guest-ticket-tools.tsx';
+import { showsTicketCounts } from './guest-tickets.ts';
 import './guest-list-sheet.css';
 
 type GuestListSheetProps = { event: Event; open: boolean; onClose: () => void };
 
-function GuestRow({ guest }: { guest: Guest }) {
+type GuestRowProps = { guest: Guest; event: Event; viewerId: number | null; showsCounts: boolean };
+
+function GuestRow({ guest, event, viewerId, showsCounts }: GuestRowProps) {
   const { t } = useTranslation();
   const badge = companionsBadge(guest.companions_amount);
   const names = companionNames(guest.companions);
@@ -46,21 +54,59 @@ function GuestRow({ guest }: { guest: Guest }) {
         ) : null}
       </div>
       <span className={`guest-row__status guest-row__status--${guest.status}`}>{t(`guests.status.${guest.status}`)}</span>
+      {viewerId !== null ? <GuestTicketTools event={event} guest={guest} viewerId={viewerId} showsCounts={showsCounts} /> : null}
     </li>
+  );
+}
+
+/** The header's ticket part (events §2): tickets sold and used for the event, and Gift tickets. */
+function TicketsHeader({ event, tickets }: { event: Event; tickets: { sold: number; used: number } | null }) {
+  const { t } = useTranslation();
+  const [isGiftOpen, setIsGiftOpen] = useState(false);
+  return (
+    <div className="guest-list__tickets">
+      <div className="guest-list__tickets-bar">
+        {tickets && showsTicketCounts(event, tickets.sold) ? (
+          <dl className="guest-list__ticket-counts">
+            <div>
+              <dt>{t('guests.tickets.sold')}</dt>
+              <dd>{tickets.sold}</dd>
+            </div>
+            <div>
+              <dt>{t('guests.tickets.usedTitle')}</dt>
+              <dd>{tickets.used}</dd>
+            </div>
+          </dl>
+        ) : (
+          <span />
+        )}
+        {isGiftOpen ? null : (
+          <button type="button" className="btn btn--secondary btn--small" onClick={() => setIsGiftOpen(true)}>
+            <Icon name="plus" size={18} />
+            {t('guests.gift.open')}
+          </button>
+        )}
+      </div>
+      {isGiftOpen ? <GiftTicketsForm event={event} onDone={() => setIsGiftOpen(false)} /> : null}
+    </div>
   );
 }
 
 /**
  * Event report (events §2 "Report (export) panel and guest list"), for the owner and moderators:
- * the toggles Going, Interested and Rejected, each counting people with their companions, and one
- * row per person: avatar, name, +companions, the companions' names, status and RSVP note. Opens on
- * Going; refreshes with a live join or rejection (its query sits under ['events']).
+ * the header's tickets sold and used with Gift tickets, the toggles Going, Interested and
+ * Rejected, each counting people with their companions, and one row per person: avatar, name,
+ * +companions, the companions' names, status and RSVP note, and their tickets: how many and how
+ * many used, the ticket-add form (going or interested) and the refunds. Opens on Going;
+ * refreshes with a live join or rejection (its query sits under ['events']).
  */
 export function GuestListSheet({ event, open, onClose }: GuestListSheetProps) {
   const { t, i18n } = useTranslation();
   const errorMessage = useErrorMessage();
   const [status, setStatus] = useState<RsvpStatus>('going');
   const list = useGuestList(event.id, { enabled: open });
+  const { user } = useCurrentUser();
+  const viewerId = user?.id ?? null;
 
   function close() {
     setStatus('going');
@@ -85,7 +131,13 @@ export function GuestListSheet({ event, open, onClose }: GuestListSheetProps) {
     content = shown.length ? (
       <ul className="guest-list__rows" aria-label={t(`guests.toggle.${status}`, { count: list.data.counts[status] })}>
         {shown.map((guest) => (
-          <GuestRow key={guest.user.id} guest={guest} />
+          <GuestRow
+            key={guest.user.id}
+            guest={guest}
+            event={event}
+            viewerId={viewerId}
+            showsCounts={showsTicketCounts(event, list.data.tickets.sold)}
+          />
         ))}
       </ul>
     ) : (
@@ -98,6 +150,7 @@ export function GuestListSheet({ event, open, onClose }: GuestListSheetProps) {
   return (
     <Sheet open={open} onOpenChange={(next) => !next && close()} title={t('guests.title')} size="full">
       <div className="guest-list">
+        <TicketsHeader event={event} tickets={list.data?.tickets ?? null} />
         <ToggleGroup.Root
           type="single"
           className="guest-list__toggles"
@@ -117,6 +170,8 @@ export function GuestListSheet({ event, open, onClose }: GuestListSheetProps) {
           {content}
         </div>
       </div>
+      {/* The sheet covers the shell's notices ('Tickets created', a refund): it shows them itself. */}
+      <NoticeList className="guest-list__notices" />
     </Sheet>
   );
 }

@@ -4,11 +4,14 @@ import { Link } from 'react-router';
 import type { Payment } from '@planns/shared/payments/payments.schemas';
 import type { User } from '@planns/shared/users/users.schemas';
 import { usePayments } from '../../api/payments/list-payments.ts';
+import { usePaymentsReceived } from '../../api/purchases/list-payments-received.ts';
 import { Icon } from '../../components/icon.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryFallback } from '../../components/query-fallback.tsx';
 import { SignedInContent } from '../../components/signed-in-content.tsx';
+import { useErrorMessage } from '../../lib/error-messages.ts';
 import { paymentDay, paymentNet } from './payment-figures.ts';
+import { PurchaseItem } from './purchase-item.tsx';
 import { useMoney } from './use-money.ts';
 import './payments.css';
 
@@ -78,13 +81,51 @@ function ReceivedItem({ payment }: { payment: Payment }) {
   );
 }
 
+/**
+ * The test payments (GET payments/{userId}/payments, made from Payment Settings to try the
+ * checkout): their own section under the ticket sales, shown once there are any. A failure to
+ * load them says so there without hiding the sales.
+ */
+function TestPayments({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const payments = usePayments(user.id);
+  // The ledger's ticket sales are the orders above; only the test payments are listed here.
+  const tests = payments.data?.filter((payment) => payment.kind === 'test') ?? [];
+  if (payments.isPending || (payments.isSuccess && tests.length === 0)) return null;
+  return (
+    <section className="pay-section" aria-labelledby="received-tests-title">
+      <h2 className="pay-section__title" id="received-tests-title">
+        {t('payments.received.testsTitle')}
+      </h2>
+      <p className="pay-section__text">{t('payments.received.testsText')}</p>
+      {payments.isError ? (
+        <div className="pay-inline-error" role="alert">
+          <p className="form-message form-message--error">{errorMessage(payments.error)}</p>
+          <button type="button" className="btn btn--secondary btn--small" disabled={payments.isFetching} onClick={() => void payments.refetch()}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : (
+        <ul className="received-list" aria-label={t('payments.received.testsTitle')}>
+          {tests.map((payment) => (
+            <ReceivedItem key={payment.id} payment={payment} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 function ReceivedList({ user }: { user: User }) {
   const { t } = useTranslation();
+  const orders = usePaymentsReceived(user.id);
   const payments = usePayments(user.id);
-  if (payments.isPending || payments.isError) {
-    return <QueryFallback isError={payments.isError} error={payments.error} onRetry={() => void payments.refetch()} />;
+  if (orders.isPending || orders.isError) {
+    return <QueryFallback isError={orders.isError} error={orders.error} onRetry={() => void orders.refetch()} />;
   }
-  if (payments.data.length === 0) {
+  const hasTests = payments.data?.some((payment) => payment.kind === 'test') ?? false;
+  if (orders.data.length === 0 && payments.isSuccess && !hasTests) {
     return (
       <div className="empty-state">
         <span className="empty-state__icon">
@@ -99,18 +140,32 @@ function ReceivedList({ user }: { user: User }) {
     );
   }
   return (
-    <ul className="received-list" aria-label={t('payments.received.title')}>
-      {payments.data.map((payment) => (
-        <ReceivedItem key={payment.id} payment={payment} />
-      ))}
-    </ul>
+    <>
+      <section className="pay-section" aria-labelledby="received-sales-title">
+        <h2 className="pay-section__title" id="received-sales-title">
+          {t('payments.received.salesTitle')}
+        </h2>
+        {orders.data.length === 0 ? (
+          <p className="pay-empty">{t('payments.received.noSales')}</p>
+        ) : (
+          <ul className="received-list" aria-label={t('payments.received.salesTitle')}>
+            {orders.data.map((order) => (
+              <PurchaseItem key={order.id} purchase={order} as="payee" />
+            ))}
+          </ul>
+        )}
+      </section>
+      <TestPayments user={user} />
+    </>
   );
 }
 
 /**
- * /payments-received (accounts §2 Payments received): the payments the person received as an
- * expandable list: the event and day with the amount, then who paid, the fee, what is left and
- * the status.
+ * /payments-received (accounts §2 Payments received, §3 Received payment): what the person was
+ * paid for their events, as expandable lists. Ticket sales (GET purchases/recieved): the event,
+ * the buyer and the day with the total and the state; opened, the lines, the fee planns kept, the
+ * total, their share, the refunds and the tickets. Below, the test payments they made from
+ * Payment Settings (GET payments/{userId}/payments), kept apart: they are not sales.
  */
 export function PaymentsReceivedPage() {
   const { t } = useTranslation();

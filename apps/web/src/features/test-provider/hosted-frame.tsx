@@ -7,8 +7,8 @@ import './test-provider.css';
 type HostedFrameProps = {
   /** The header's end: the language switcher (the shell's, passed in by the screen). */
   headerEnd?: ReactNode;
-  /** The checkout page lists its test cards below the form: the banner points there. */
-  cards?: 'inline' | 'below';
+  /** The checkout page lists its test cards below the form: the banner points there; a receipt needs none. */
+  cards?: 'inline' | 'below' | 'none';
   children: ReactNode;
 };
 

@@ -11,9 +11,9 @@ function cardInSentence(number: string): string {
 
 /**
  * Says plainly that this is planns' test payment provider: no real money moves, and which test
- * cards work (on the checkout page, the tappable list below the form).
+ * cards work (on the checkout page, the tappable list below the form; not on a receipt).
  */
-export function TestModeBanner({ cards }: { cards: 'inline' | 'below' }) {
+export function TestModeBanner({ cards }: { cards: 'inline' | 'below' | 'none' }) {
   const { t } = useTranslation();
   return (
     <aside className="tp-banner" aria-labelledby="tp-banner-title">
@@ -21,14 +21,16 @@ export function TestModeBanner({ cards }: { cards: 'inline' | 'below' }) {
         <span className="tp-banner__badge">{t('testProvider.banner.title')}</span>
       </p>
       <p className="tp-banner__text">{t('testProvider.banner.text')}</p>
-      <p className="tp-banner__text">
-        {cards === 'below'
-          ? t('testProvider.banner.cardsBelow')
-          : t('testProvider.banner.cards', {
-              success: cardInSentence('4242424242424242'),
-              declined: cardInSentence('4000000000000002'),
-            })}
-      </p>
+      {cards === 'none' ? null : (
+        <p className="tp-banner__text">
+          {cards === 'below'
+            ? t('testProvider.banner.cardsBelow')
+            : t('testProvider.banner.cards', {
+                success: cardInSentence('4242424242424242'),
+                declined: cardInSentence('4000000000000002'),
+              })}
+        </p>
+      )}
     </aside>
   );
 }

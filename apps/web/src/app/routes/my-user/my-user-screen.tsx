@@ -26,9 +26,9 @@ function MenuLink({ to, icon, label }: { to: string; icon: IconName; label: stri
 }
 
 /**
- * /my-user, the account area (accounts §2). The menu lists only screens that exist: Profile,
- * Friends, Notification settings, Privacy Policy and the Billing expander (Payments Received,
- * Stripe, Payment Settings); My Tickets and Purchase History join with the ticketing issue.
+ * /my-user, the account area (accounts §2): Profile, Friends, Notification settings, Privacy
+ * Policy, My Tickets and the Billing expander (Purchase History, Payments Received, Stripe,
+ * Payment Settings).
  */
 export function MyUserScreen() {
   const { t } = useTranslation();
@@ -99,6 +99,7 @@ export function MyUserScreen() {
                 <MenuLink to="/friends" icon="users" label={t('account.friends')} />
                 <MenuLink to="/notification_settings" icon="settings" label={t('notifications.openSettings')} />
                 <MenuLink to="/privacy-policy" icon="document" label={t('legal.privacy.title')} />
+                <MenuLink to="/tickets" icon="ticket" label={t('myTickets.menu')} />
                 <li>
                   <button
                     type="button"
@@ -112,6 +113,7 @@ export function MyUserScreen() {
                     <Icon name="chevronDown" className={isBillingOpen ? 'menu__chevron menu__chevron--open' : 'menu__chevron'} />
                   </button>
                   <ul id={billingId} hidden={!isBillingOpen} className="menu__list menu__list--nested">
+                    <MenuLink to="/purchase-history" icon="tag" label={t('payments.menu.purchaseHistory')} />
                     <MenuLink to="/payments-received" icon="document" label={t('payments.menu.paymentsReceived')} />
                     <MenuLink to="/stripe-settings" icon="lock" label={t('payments.menu.stripe')} />
                     <MenuLink to="/payment-settings" icon="settings" label={t('payments.menu.paymentSettings')} />

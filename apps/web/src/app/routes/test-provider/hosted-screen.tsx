@@ -12,7 +12,7 @@ import { LanguageSwitcher } from '../../shell/language-switcher.tsx';
  * banner) with the shell's language switcher. The shell shows no planns header or footer tabs on
  * /test-provider/... (app-shell.tsx): these pages stand in for Stripe's.
  */
-export function HostedScreen({ cards, children }: { cards?: 'inline' | 'below'; children: ReactNode }) {
+export function HostedScreen({ cards, children }: { cards?: 'inline' | 'below' | 'none'; children: ReactNode }) {
   return (
     <HostedFrame headerEnd={<LanguageSwitcher />} cards={cards}>
       {children}

@@ -21,7 +21,8 @@ type Open = 'delete' | 'owner' | 'report' | null;
 /**
  * The owner and moderator menu (events §2 "Moderation options", §6), rendered only when
  * `event.can_manage`: the visit count, edit, clone, event report (the guest list), share report
- * (the share text and the guest list's text), switch owner (moderators only) and delete. Opening
+ * (the share text and the guest list's text), the ticket report of a paid event (a CSV download),
+ * switch owner (moderators only) and delete. Opening
  * it loads the report's text, ready for Share report. Send SMS arrives with its issue.
  */
 export function EventManageMenu({ event, user }: { event: Event; user: User }) {
@@ -106,6 +107,15 @@ export function EventManageMenu({ event, user }: { event: Event; user: User }) {
               <Icon name="document" size={20} />
               {t('eventMenu.shareReport')}
             </DropdownMenu.Item>
+            {/* The ticket report (events §6, accounts §2): the server's CSV, sent as a download; the session cookie goes with the link. */}
+            {event.is_paid ? (
+              <DropdownMenu.Item className="dropdown__item" asChild>
+                <a href={`/tickets/export/${encodeURIComponent(event.hash)}`} download>
+                  <Icon name="tag" size={20} />
+                  {t('eventMenu.ticketReport')}
+                </a>
+              </DropdownMenu.Item>
+            ) : null}
             {user.is_moderator ? (
               <DropdownMenu.Item className="dropdown__item" onSelect={() => setOpen('owner')}>
                 <Icon name="swap" size={20} />

@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Event } from '@planns/shared/events/events.schemas';
+import type { PublicUser } from '@planns/shared/users/users.schemas';
+import { useGiftTickets } from '../../api/tickets/gift-tickets.ts';
+import { Avatar } from '../../components/avatar.tsx';
+import { FormMessage } from '../../components/form-message.tsx';
+import { UserPicker } from '../../components/user-picker.tsx';
+import { TicketAmountFields } from './ticket-amount-fields.tsx';
+import { useTicketNotices } from './use-ticket-notices.ts';
+
+/**
+ * Gift tickets (events §6 owner, accounts §4 Gifting; POST tickets/gift/{event_id} {user_id,
+ * tickets}): any person, found by name, gets N free tickets by SMS; they need not have answered.
+ * Seat maps come later: today the gift is a number of tickets.
+ */
+export function GiftTicketsForm({ event, onDone }: { event: Event; onDone: () => void }) {
+  const { t } = useTranslation();
+  const gift = useGiftTickets();
+  const notices = useTicketNotices();
+  const [person, setPerson] = useState<PublicUser | null>(null);
+  const [amount, setAmount] = useState(1);
+  const [typeId, setTypeId] = useState<number | null>(null);
+
+  function submit(formEvent: FormEvent) {
+    formEvent.preventDefault();
+    if (!person || gift.isPending) return;
+    gift.mutate(
+      { eventId: event.id, userId: person.id, amount, ...(typeId === null ? {} : { ticketTypeId: typeId }) },
+      {
+        onSuccess: () => {
+          notices.created(person.name);
+          onDone();
+        },
+        onError: () => notices.failed(),
+      },
+    );
+  }
+
+  return (
+    <form className="gift-form" onSubmit={submit} aria-label={t('guests.gift.title')}>
+      <p className="gift-form__title">{t('guests.gift.title')}</p>
+      <p className="gift-form__text">{t('guests.gift.text')}</p>
+      {person ? (
+        <div className="gift-form__person">
+          <Avatar src={person.avatar_s ?? person.avatar} name={person.name} size={36} />
+          <span className="gift-form__name" dir="auto">
+            {person.name || t('guests.noName')}
+          </span>
+          <button type="button" className="link-button" disabled={gift.isPending} onClick={() => setPerson(null)}>
+            {t('guests.gift.change')}
+          </button>
+        </div>
+      ) : (
+        <UserPicker label={t('guests.gift.who')} onPick={setPerson} autoFocus />
+      )}
+      <div className="ticket-form__fields">
+        <TicketAmountFields
+          amount={amount}
+          onAmountChange={setAmount}
+          types={event.ticket_types}
+          typeId={typeId}
+          onTypeChange={setTypeId}
+          disabled={gift.isPending}
+        />
+      </div>
+      <FormMessage message={gift.isError ? notices.reason(gift.error) : null} />
+      <div className="gift-form__actions">
+        <button type="button" className="btn btn--secondary btn--small" disabled={gift.isPending} onClick={onDone}>
+          {t('common.cancel')}
+        </button>
+        <button type="submit" className="btn btn--primary btn--small" disabled={!person || gift.isPending}>
+          {gift.isPending ? t('guests.tickets.adding') : t('guests.gift.submit', { count: amount })}
+        </button>
+      </div>
+    </form>
+  );
+}
