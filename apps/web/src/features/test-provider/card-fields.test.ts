@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isDeclineCode,
   cardBody,
   cardDigits,
   caretAfterDigits,
@@ -152,5 +153,14 @@ describe('the offered test cards and refusals', () => {
   it('suggests an expiry in the future', () => {
     expect(sampleExpiry(now)).toBe('12 / 29');
     expect(checkCard({ ...good, expiry: sampleExpiry(now) }, now)).toEqual({});
+  });
+});
+
+describe('refusals in the buyer’s language', () => {
+  it('knows the provider’s decline codes, and nothing else', () => {
+    expect(isDeclineCode('card_declined')).toBe(true);
+    expect(isDeclineCode('incorrect_cvc')).toBe(true);
+    expect(isDeclineCode('fraudulent')).toBe(false);
+    expect(isDeclineCode(undefined)).toBe(false);
   });
 });

@@ -147,3 +147,10 @@ export function editDigits(previous: string, typed: string, caret: number, forma
   if (caret >= typed.length) return { value, caret: value.length };
   return { value, caret: caretAfterDigits(value, count) };
 }
+
+/** The refusals the form words in the buyer's language (the provider's decline_code). */
+const DECLINE_CODES = ['card_declined', 'insufficient_funds', 'expired_card', 'incorrect_cvc', 'incorrect_number'] as const;
+
+export function isDeclineCode(code: string | undefined): code is (typeof DECLINE_CODES)[number] {
+  return (DECLINE_CODES as readonly (string | undefined)[]).includes(code);
+}

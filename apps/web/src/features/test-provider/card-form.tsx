@@ -14,6 +14,7 @@ import {
   fieldOfDecline,
   formatCardNumber,
   formatExpiry,
+  isDeclineCode,
   OFFERED_TEST_CARDS,
   sampleExpiry,
   testCardOutcomeOf,
@@ -106,9 +107,11 @@ export function CardForm({ session, totalText, onPaidWithoutRedirect }: CardForm
       setIsPaying(false);
       if (isApiError(failure) && failure.code === 'card_declined') {
         const field = fieldOfDecline(failure.fields);
-        // The provider's message, in English as Stripe sends it: isolated, so its full stop stays
-        // at its end in a right-to-left page.
-        const message = `\u2068${failure.message}\u2069`;
+        // The provider's message in the buyer's language, as Stripe's own form shows it; a refusal
+        // this form does not know keeps the provider's English, isolated so that its full stop
+        // stays at its end in a right-to-left page.
+        const code = failure.fields.decline_code;
+        const message = isDeclineCode(code) ? t(`testProvider.checkout.declined.${code}`) : `\u2068${failure.message}\u2069`;
         if (field) {
           setDeclines({ [field]: message });
           refs[field].current?.focus();
