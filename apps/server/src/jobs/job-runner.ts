@@ -139,7 +139,16 @@ export async function startJobRunner(deps: AppDeps, options: JobRunnerOptions): 
     stop: async () => {
       stopping = true;
       clearTimeout(restartTimer);
-      await current?.stop().catch((err: unknown) => options.log('warn', `jobs: stopping the runner: ${errorText(err)}`));
+      // A worker whose poll fails while it stops (the database stopping at the same moment, as
+      // when a terminal's Ctrl-C reaches the whole process group) is console.trace()d by
+      // graphile-worker: one line in the log instead of a stack trace, while the runner stops.
+      const trace = console.trace;
+      console.trace = (...args: unknown[]) => options.log('warn', `jobs: a worker stopped with an error: ${args.map(errorText).join(' ')}`);
+      try {
+        await current?.stop().catch((err: unknown) => options.log('warn', `jobs: stopping the runner: ${errorText(err)}`));
+      } finally {
+        console.trace = trace;
+      }
       await pool.end();
     },
   };
