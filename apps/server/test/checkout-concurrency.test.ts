@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import * as inventory from '../src/modules/inventory/inventory.service.ts';
 import * as orders from '../src/modules/orders/orders.service.ts';
+import * as ordersRepo from '../src/modules/orders/orders.repo.ts';
 import { inTransaction } from '../src/db/database.ts';
 import { seededRandom, type SeededRandom } from '../src/seed/seeded-random.ts';
 import { buildUser, createTestApp, nextIp, signIn } from './harness.ts';
@@ -43,12 +44,12 @@ const owner = await person('Olga Organiser');
 }
 const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => person(`Buyer ${i}`)));
 
-async function eventOnSale(seed: number) {
+async function eventOnSale(seed: number, max = CAPACITY) {
   const created = await call('POST', '/api/events/create', owner.headers, {
     name: `Flash sale ${seed}`,
     start_date: '2026-03-01 19:00:00',
     address: 'Carrer de Mallorca 1, Barcelona',
-    max: CAPACITY,
+    max,
     is_attending: false,
     pricing_mode: 'multiple',
     currency: 'EUR',
@@ -155,4 +156,54 @@ describe(`checkout under random interleavings (${SEEDS} seeds, ${BUYERS} buyers,
       expect(taken, `seed ${seed}: places taken`).toBe(valid.length + live.rows[0]!.n);
     }
   }, 600_000);
+
+  it('claims that wrote their holds before counting are counted one after another: the last places go once', async () => {
+    // The hold path writes the order first and claims it last (orders.openCheckout). Here every
+    // buyer's transaction has written its hold before any counts: the lock alone makes each count
+    // see the holds committed before it. Without it every count sees none and all of them fit.
+    // (Four transactions at once: the test pool has five connections.)
+    const places = 2;
+    const racers = buyers.slice(0, 4);
+    const event = await eventOnSale(10_000, places);
+    const standard = event.ticket_types[0]!.id;
+    const now = ctx.clock.now();
+    let written = 0;
+    let allWritten!: () => void;
+    const barrier = new Promise<void>((resolve) => (allWritten = resolve));
+    const outcomes = await Promise.allSettled(
+      racers.map((buyer, i) =>
+        inTransaction(db, async (tx) => {
+          const order = await ordersRepo.insertOrder(
+            tx,
+            {
+              event_id: event.id,
+              event_name: 'Flash sale',
+              event_start: now,
+              buyer_id: buyer.user.id,
+              client_session: `barrier-${i}`,
+              provider: 'test',
+              payment_mode: 'own',
+              payee_account_id: null,
+              payee_user_id: owner.user.id,
+              currency: 'EUR',
+              subtotal: 2000,
+              fee: 100,
+              total: 2100,
+              hold_expires_at: new Date(now.getTime() + 30 * 60_000),
+              created_at: now,
+              updated_at: now,
+            },
+            [{ position: 0, ticket_type_id: standard, type_name: 'Standard', unit_price: 2000, quantity: 1 }],
+          );
+          written += 1;
+          if (written === racers.length) allWritten();
+          await barrier;
+          await inventory.claimTickets(tx, { eventId: event.id, lines: [{ ticketTypeId: standard, quantity: 1 }], replacing: [{ kind: 'hold', id: order!.id }], now });
+        }),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(places);
+    for (const o of outcomes) if (o.status === 'rejected') expect((o.reason as { code?: string }).code).toBe('sold_out');
+    expect((await inventory.seatsTaken(db, [event.id], now)).get(event.id)).toBe(places);
+  });
 });

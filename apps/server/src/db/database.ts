@@ -39,3 +39,20 @@ export async function lockKey(tx: Tx, key: string): Promise<void> {
 export function inTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction().execute(fn);
 }
+
+/**
+ * Runs `fn` inside the caller's transaction after a savepoint; should it throw an error that
+ * `undo` accepts, its writes go back to the savepoint (the transaction and its locks go on) and
+ * the error is returned; any other error is thrown.
+ */
+export async function underSavepoint<T>(tx: Tx, fn: () => Promise<T>, undo: (err: unknown) => boolean): Promise<{ value: T } | { undone: unknown }> {
+  await sql`SAVEPOINT planns_undo`.execute(tx);
+  try {
+    // Left in place (released with the transaction): no round trip after `fn`, which may hold a lock.
+    return { value: await fn() };
+  } catch (err) {
+    if (!undo(err)) throw err;
+    await sql`ROLLBACK TO SAVEPOINT planns_undo`.execute(tx);
+    return { undone: err };
+  }
+}

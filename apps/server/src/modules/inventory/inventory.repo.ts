@@ -29,12 +29,16 @@ export interface ConsumerRef {
 }
 
 /**
- * Locks the quota of one event for the rest of the transaction (`SELECT ... FOR UPDATE` on the
- * event row: the lock every join, every edit of max, every hold and every ticket takes), and
+ * Locks the quota of one event for the rest of the transaction (`SELECT ... FOR NO KEY UPDATE` on
+ * the event row: the lock every join, every edit of max, every hold and every ticket takes), and
  * answers its size; undefined: no such event.
  */
 export async function lockQuota(tx: Tx, eventId: number): Promise<QuotaRow | undefined> {
-  const row = await tx.selectFrom('events').select(['id', 'max', 'currency']).where('id', '=', eventId).forUpdate().executeTakeFirst();
+  // FOR NO KEY UPDATE: claims exclude each other (and edits of the event, which take the same
+  // lock), while rows that only reference the event (an order, its items, a ticket, an answer)
+  // can still be inserted meanwhile: their foreign key check takes KEY SHARE, which this lock
+  // lets through, so a claim writes its rows first and holds the lock only to count and commit.
+  const row = await tx.selectFrom('events').select(['id', 'max', 'currency']).where('id', '=', eventId).forNoKeyUpdate().executeTakeFirst();
   return row ? { event_id: row.id, size: row.max, is_paid: row.currency !== null } : undefined;
 }
 
@@ -102,4 +106,48 @@ export async function typeQuotas(db: Executor, eventIds: readonly number[], exce
     ORDER BY tt.event_id, tt.position
   `.execute(db);
   return result.rows;
+}
+
+/** A paid event's quota as one claim reads it: its size, and the places taken in all and of each type. */
+export interface TicketUsage {
+  /** The event's max (null: no limit); undefined when the event is gone or no longer paid. */
+  size: number | null | undefined;
+  /** Valid tickets and live holds, in all. */
+  taken: number;
+  /** Each ticket type: its own limit and the places taken of it. */
+  types: Map<number, { size: number | null; taken: number }>;
+}
+
+/**
+ * The places taken of one paid event, in all and per ticket type, in one statement (a claim's
+ * count, under the lock or before it): valid tickets and live holds, leaving out the holds and
+ * tickets being replaced. Counting only this event's tickets and pending orders by their indexes,
+ * it stays cheap for an event with thousands of tickets sold.
+ */
+export async function ticketUsage(db: Executor, eventId: number, except: readonly ConsumerRef[], now: Date): Promise<TicketUsage> {
+  const holds = except.filter((c) => c.kind === 'hold').map((c) => c.id);
+  const tickets = except.filter((c) => c.kind === 'ticket').map((c) => c.id);
+  const result = await sql<{ ticket_type_id: number | null; size: number | null; taken: number; is_event: boolean }>`
+    WITH used AS (
+      SELECT c.ticket_type_id, sum(c.seats)::int AS taken FROM (
+        SELECT t.ticket_type_id, 1 AS seats FROM tickets t
+        WHERE t.event_id = ${eventId} AND t.status = 'valid' AND t.id <> ALL(${tickets}::bigint[])
+        UNION ALL
+        SELECT i.ticket_type_id, i.quantity FROM orders o JOIN order_items i ON i.order_id = o.id
+        WHERE o.event_id = ${eventId} AND o.status = 'pending' AND o.hold_expires_at > ${now}::timestamptz AND o.id <> ALL(${holds}::bigint[])
+      ) c GROUP BY c.ticket_type_id
+    )
+    SELECT NULL::bigint AS ticket_type_id, e.max AS size, coalesce((SELECT sum(taken) FROM used), 0)::int AS taken, true AS is_event
+    FROM events e WHERE e.id = ${eventId} AND e.currency IS NOT NULL
+    UNION ALL
+    SELECT tt.id, tt.quantity, coalesce(used.taken, 0)::int, false
+    FROM event_ticket_types tt LEFT JOIN used ON used.ticket_type_id = tt.id
+    WHERE tt.event_id = ${eventId}
+  `.execute(db);
+  const event = result.rows.find((r) => r.is_event);
+  return {
+    size: event ? event.size : undefined,
+    taken: event?.taken ?? 0,
+    types: new Map(result.rows.filter((r) => !r.is_event).map((r) => [Number(r.ticket_type_id), { size: r.size, taken: r.taken }])),
+  };
 }

@@ -57,30 +57,46 @@ export interface TicketClaim {
 /** The spec's 'Sold out' (events §4): the event's max, or a type's limit, reached by tickets and holds. */
 export const soldOut = (message = 'Sold out', fields?: Record<string, string>) => new AppError('sold_out', message, fields);
 
+/** 409 sold_out when the tickets wanted do not fit the usage (the event's max, or a type's limit). */
+function checkFits(usage: repo.TicketUsage, lines: TicketClaim['lines']): void {
+  const wanted = lines.reduce((sum, l) => sum + l.quantity, 0);
+  if (usage.size === undefined) throw notFound('Event not found');
+  if (wanted <= 0) return;
+  if (usage.size !== null && !fitsQuota(usage.taken, wanted, usage.size)) {
+    const left = Math.max(0, usage.size - usage.taken);
+    throw soldOut(left > 0 ? `Only ${left} ticket(s) left` : 'Sold out', { quantity: String(left) });
+  }
+  const fields: Record<string, string> = {};
+  for (const line of lines) {
+    const type = usage.types.get(line.ticketTypeId);
+    if (type && !fitsQuota(type.taken, line.quantity, type.size)) fields[`type_${line.ticketTypeId}`] = String(Math.max(0, (type.size ?? 0) - type.taken));
+  }
+  if (Object.keys(fields).length > 0) throw soldOut('Sold out', fields);
+}
+
+/**
+ * Whether tickets would fit now, without any lock (a claim's quick refusal): 409 sold_out when
+ * they would not. An answer that they fit promises nothing; claimTickets decides under the lock.
+ * In a flash sale the many who come after the last ticket are told at once, without queueing for
+ * the event's lock behind the buyers still being served.
+ */
+export async function refuseIfSoldOut(db: Executor, claim: TicketClaim): Promise<void> {
+  checkFits(await repo.ticketUsage(db, claim.eventId, claim.replacing, claim.now), claim.lines);
+}
+
 /**
  * Claims tickets of a paid event inside the caller's transaction: locks the event's quota, then
  * checks the event's max and each type's limit against valid tickets and live holds (those of
- * `replacing` left out); 409 sold_out when any does not fit (fields name the types), 404 when the
- * event is gone. The caller writes its hold or tickets after this, in the same transaction.
+ * `replacing` left out, so a caller may write its hold first and claim it after); 409 sold_out
+ * when any does not fit (fields name the types), 404 when the event is gone or no longer paid.
+ * The count is a statement of its own after the lock, so it reads what every claim before this
+ * one committed (READ COMMITTED takes a snapshot per statement).
  */
 export async function claimTickets(tx: Tx, claim: TicketClaim): Promise<void> {
   const quota = await repo.lockQuota(tx, claim.eventId);
   if (!quota) throw notFound('Event not found');
-  const wanted = claim.lines.reduce((sum, l) => sum + l.quantity, 0);
-  if (wanted <= 0) return;
-  if (quota.size !== null) {
-    const taken = await repo.seatsTaken(tx, claim.eventId, claim.replacing, claim.now);
-    if (!fitsQuota(taken, wanted, quota.size)) {
-      throw soldOut(quota.size - taken > 0 ? `Only ${quota.size - taken} ticket(s) left` : 'Sold out', { quantity: String(Math.max(0, quota.size - taken)) });
-    }
-  }
-  const types = await repo.typeQuotas(tx, [claim.eventId], claim.replacing, claim.now);
-  const fields: Record<string, string> = {};
-  for (const line of claim.lines) {
-    const type = types.find((t) => t.ticket_type_id === line.ticketTypeId);
-    if (type && !fitsQuota(type.taken, line.quantity, type.size)) fields[`type_${line.ticketTypeId}`] = String(Math.max(0, (type.size ?? 0) - type.taken));
-  }
-  if (Object.keys(fields).length > 0) throw soldOut('Sold out', fields);
+  if (claim.lines.reduce((sum, l) => sum + l.quantity, 0) <= 0) return;
+  checkFits(await repo.ticketUsage(tx, claim.eventId, claim.replacing, claim.now), claim.lines);
 }
 
 /**

@@ -4,7 +4,7 @@ import { PAYMENT_MESSAGES, arePaymentsEnabled } from '@planns/shared/payments/pa
 import type { EmbedQuery } from '@planns/shared/payments/payments.schemas';
 import { HOLD_MINUTES, SELECTION_MESSAGES, checkoutLines, checkoutTotals, refundAmount, type CheckoutLine } from '@planns/shared/tickets/tickets.rules';
 import type { Purchase } from '@planns/shared/tickets/tickets.schemas';
-import { inTransaction, type Tx } from '../../db/database.ts';
+import { inTransaction, underSavepoint, type Tx } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
@@ -94,9 +94,14 @@ export async function openCheckout(deps: AppDeps, actor: Actor, eventId: number,
     if (same) return embedAnswer(deps, existing, lines, totals);
   }
 
+  const wanted = lines.map((l) => ({ ticketTypeId: l.ticket_type_id, quantity: l.quantity }));
+  // Sold out already: told at once, without waiting for the event's lock (the buyer's own hold,
+  // which this selection replaces, left out).
+  await inventory.refuseIfSoldOut(deps.db, { eventId, lines: wanted, replacing: existing ? [{ kind: 'hold', id: existing.id }] : [], now });
   const order = await inTransaction(deps.db, async (tx) => {
     if (existing) await closeHold(tx, existing.id, 'expired', now);
-    await inventory.claimTickets(tx, { eventId, lines: lines.map((l) => ({ ticketTypeId: l.ticket_type_id, quantity: l.quantity })), replacing: [], now });
+    // The hold is written first and claimed last: the event's lock is held only to count the
+    // places (this hold left out) and commit. Were they not to fit, all of it is rolled back.
     const row = await repo.insertOrder(
       tx,
       {
@@ -120,6 +125,7 @@ export async function openCheckout(deps: AppDeps, actor: Actor, eventId: number,
     // Two calls of one session at once: the index let one in; the other answers it below.
     if (!row) return null;
     await enqueue(tx, 'orders.expire_hold', { order_id: row.id }, { runAt: row.hold_expires_at, key: `order-hold:${row.id}` });
+    await inventory.claimTickets(tx, { eventId, lines: wanted, replacing: [{ kind: 'hold', id: row.id }], now });
     return row;
   });
   // The replaced checkout can no longer be paid (were it paid anyway, the late payment path applies).
@@ -222,6 +228,7 @@ export async function checkoutStatus(deps: AppDeps, actor: Actor, sessionId: str
  * arrivals does nothing), and its tickets' positions are unique besides. While its hold is live
  * the tickets replace it; after the hold (or when the event was made free or removed) they are
  * issued only if places remain, else the payment is refunded (an outbox job) and the buyer told.
+ * The places are counted last, under the event's lock, so that the lock is held only briefly.
  */
 export async function fulfilPaidOrder(tx: Tx, deps: AppDeps, orderId: number, payment: { payment_intent: string | null }, now: Date): Promise<'fulfilled' | 'already' | 'refunding'> {
   const order = await repo.findOrder(tx, orderId, { forUpdate: true });
@@ -229,36 +236,38 @@ export async function fulfilPaidOrder(tx: Tx, deps: AppDeps, orderId: number, pa
   if (order.status === 'paid' || order.status === 'refunded') return 'already';
   const items = await repo.itemsOf(tx, [order.id]);
   const stillSold = order.event_id !== null && items.every((i) => i.ticket_type_id !== null);
-  let fits = stillSold;
   if (stillSold) {
-    try {
-      await inventory.claimTickets(tx, {
-        eventId: order.event_id!,
-        lines: items.map((i) => ({ ticketTypeId: i.ticket_type_id!, quantity: i.quantity })),
-        replacing: [{ kind: 'hold', id: order.id }],
-        now,
-      });
-    } catch (err) {
-      if (!(err instanceof AppError) || (err.code !== 'sold_out' && err.code !== 'not_found')) throw err;
-      fits = false;
-    }
+    // The tickets are written first and claimed last, as a hold is: the event's lock is held only
+    // to count the places (this order's hold and its new tickets left out) and commit. While the
+    // hold is live its places are the ones counted; after it, they are claimed anew. Were they not
+    // to fit, the writes go back to the savepoint and the payment is refunded.
+    const done = await underSavepoint(
+      tx,
+      async () => {
+        await repo.moveOrder(tx, order.id, ['pending', 'expired', 'failed'], 'paid', { paid_at: now, payment_intent_id: payment.payment_intent, failure_reason: null, updated_at: now });
+        const issued = await tickets.issueOrderTickets(tx, { id: order.id, event_id: order.event_id!, buyer_id: order.buyer_id, currency: order.currency, items }, now);
+        if (order.buyer_id !== null) await rsvp.setGoingWithTickets(tx, order.event_id!, order.buyer_id, now);
+        await enqueue(tx, 'orders.after_payment', { order_id: order.id }, { key: `order-paid:${order.id}` });
+        await inventory.claimTickets(tx, {
+          eventId: order.event_id!,
+          lines: items.map((i) => ({ ticketTypeId: i.ticket_type_id!, quantity: i.quantity })),
+          replacing: [{ kind: 'hold', id: order.id }, ...issued.map((id) => ({ kind: 'ticket' as const, id }))],
+          now,
+        });
+      },
+      (err) => err instanceof AppError && (err.code === 'sold_out' || err.code === 'not_found'),
+    );
+    if ('value' in done) return 'fulfilled';
   }
-  if (!fits) {
-    await repo.moveOrder(tx, order.id, ['pending', 'expired', 'failed'], 'refunded', {
-      paid_at: now,
-      closed_at: now,
-      payment_intent_id: payment.payment_intent,
-      failure_reason: 'No place was left when the payment arrived: it is refunded',
-      updated_at: now,
-    });
-    await enqueue(tx, 'orders.refund_unfulfilled', { order_id: order.id }, { key: `order-refund-unfulfilled:${order.id}` });
-    return 'refunding';
-  }
-  await repo.moveOrder(tx, order.id, ['pending', 'expired', 'failed'], 'paid', { paid_at: now, payment_intent_id: payment.payment_intent, failure_reason: null, updated_at: now });
-  await tickets.issueOrderTickets(tx, { id: order.id, event_id: order.event_id!, buyer_id: order.buyer_id, currency: order.currency, items }, now);
-  if (order.buyer_id !== null) await rsvp.setGoingWithTickets(tx, order.event_id!, order.buyer_id, now);
-  await enqueue(tx, 'orders.after_payment', { order_id: order.id }, { key: `order-paid:${order.id}` });
-  return 'fulfilled';
+  await repo.moveOrder(tx, order.id, ['pending', 'expired', 'failed'], 'refunded', {
+    paid_at: now,
+    closed_at: now,
+    payment_intent_id: payment.payment_intent,
+    failure_reason: 'No place was left when the payment arrived: it is refunded',
+    updated_at: now,
+  });
+  await enqueue(tx, 'orders.refund_unfulfilled', { order_id: order.id }, { key: `order-refund-unfulfilled:${order.id}` });
+  return 'refunding';
 }
 
 /** The provider's checkout.session.completed / async_payment_succeeded for an order (payments.processProviderEvent). */

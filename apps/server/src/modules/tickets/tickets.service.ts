@@ -150,7 +150,7 @@ export async function issueOrderTickets(
   tx: Tx,
   order: { id: number; event_id: number; buyer_id: number | null; currency: string; items: { ticket_type_id: number | null; type_name: string; unit_price: number; quantity: number }[] },
   now: Date,
-): Promise<number> {
+): Promise<number[]> {
   const tickets: repo.NewTicket[] = [];
   for (const item of order.items) {
     for (let i = 0; i < item.quantity; i += 1) {
@@ -170,7 +170,7 @@ export async function issueOrderTickets(
       });
     }
   }
-  return (await repo.insertTickets(tx, tickets)).length;
+  return (await repo.insertTickets(tx, tickets)).map((t) => t.id);
 }
 
 /**
