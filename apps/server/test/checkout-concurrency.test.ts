@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import * as inventory from '../src/modules/inventory/inventory.service.ts';
+import * as inventoryRepo from '../src/modules/inventory/inventory.repo.ts';
 import * as orders from '../src/modules/orders/orders.service.ts';
 import * as ordersRepo from '../src/modules/orders/orders.repo.ts';
 import { inTransaction } from '../src/db/database.ts';
@@ -154,6 +155,13 @@ describe(`checkout under random interleavings (${SEEDS} seeds, ${BUYERS} buyers,
       `.execute(db);
       const taken = (await inventory.seatsTaken(db, [event.id], ctx.clock.now())).get(event.id);
       expect(taken, `seed ${seed}: places taken`).toBe(valid.length + live.rows[0]!.n);
+      // The claim's own count (one statement over this event's tickets and holds) agrees with the pages'.
+      const usage = await inventoryRepo.ticketUsage(db, event.id, [], ctx.clock.now());
+      expect(usage.taken, `seed ${seed}: the claim's count`).toBe(taken);
+      const remaining = await inventory.typesRemaining(db, [event.id], ctx.clock.now());
+      for (const [typeId, type] of usage.types) {
+        expect(type.size === null ? null : Math.max(0, type.size - type.taken), `seed ${seed}: type ${typeId}`).toBe(remaining.get(typeId));
+      }
     }
   }, 600_000);
 
