@@ -35,10 +35,9 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { JOIN_EVENT, NOTIFICATION_MESSAGE, SOCKET_PATH } from '@planns/shared/realtime/realtime.rules';
 import { createDb } from '../apps/server/src/db/database.ts';
 import { findFreePort } from '../apps/server/src/db/embedded-postgres.ts';
-import { hashToken, newToken } from '../apps/server/src/modules/auth/tokens.ts';
 import { newEventHash } from '../apps/server/src/modules/events/events.repo.ts';
 import { claimRedisDatabase } from './redis-claim.ts';
-import { backendPids, cpuMsOfPid, log, memoryOfPid, openScratchDatabase, startChild, stopAllChildren, stopChild, waitForOk } from './bench-support.ts';
+import { backendPids, cpuMsOfPid, insertSessions, log, memoryOfPid, openScratchDatabase, startChild, stopAllChildren, stopChild, waitForOk } from './bench-support.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS) || 1000;
 const CLIENT_PROCESSES = Number(process.env.BENCH_CLIENT_PROCESSES) || 4;
@@ -771,22 +770,8 @@ async function seed(url: string, cases: number): Promise<Seeded> {
       )
       .returning('id')
       .execute();
-    const tokens = people.map(() => newToken());
+    const tokens = await insertSessions(db, people.map((p) => p.id), 'bench:realtime');
     const at = new Date();
-    await db
-      .insertInto('sessions')
-      .values(
-        people.map((p, i) => ({
-          token_hash: hashToken(tokens[i]!),
-          user_id: p.id,
-          created_at: at,
-          last_seen_at: at,
-          expires_at: new Date(at.getTime() + 86_400_000),
-          user_agent: 'bench:realtime',
-          ip: null,
-        })),
-      )
-      .execute();
     const start = new Date(at.getTime() + 7 * 86_400_000);
     const events = await db
       .insertInto('events')

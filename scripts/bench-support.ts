@@ -214,6 +214,17 @@ export async function insertBenchUser(db: Db, name: string, phone: string): Prom
   return { id: user.id, token };
 }
 
+/** A live session (bearer token, a day long) for each of `userIds`, in one statement: the tokens, in the same order. */
+export async function insertSessions(db: Db, userIds: readonly number[], userAgent: string): Promise<string[]> {
+  const tokens = userIds.map(() => newToken());
+  const at = new Date();
+  await db
+    .insertInto('sessions')
+    .values(userIds.map((id, i) => ({ token_hash: hashToken(tokens[i]!), user_id: id, created_at: at, last_seen_at: at, expires_at: new Date(at.getTime() + 86_400_000), user_agent: userAgent, ip: null })))
+    .execute();
+  return tokens;
+}
+
 /** What a bench's body gets: its scratch database, and what to undo when it ends (run in reverse). */
 export interface BenchRun {
   scratch: Scratch;

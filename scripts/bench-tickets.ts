@@ -51,7 +51,6 @@ import type { Database } from '../apps/server/src/db/schema.ts';
 import { findFreePort } from '../apps/server/src/db/embedded-postgres.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
 import { AppError } from '../apps/server/src/http/app-error.ts';
-import { hashToken, newToken } from '../apps/server/src/modules/auth/tokens.ts';
 import * as inventoryRepo from '../apps/server/src/modules/inventory/inventory.repo.ts';
 import { openCheckout } from '../apps/server/src/modules/orders/orders.service.ts';
 import { pay as payCheckout } from '../apps/server/src/modules/test-provider/test-provider.service.ts';
@@ -64,6 +63,7 @@ import {
   backendPids,
   cpuMsOfPid,
   insertBenchUser,
+  insertSessions,
   log,
   memoryOfPid,
   runBench,
@@ -243,22 +243,7 @@ async function insertBuyers(url: string, count: number, phoneBase: number, label
       .values(Array.from({ length: count }, (_, i) => ({ phone: `+1555${String(phoneBase + i).padStart(7, '0')}`, name: `${label} ${i + 1}`, terms_accepted_at: new Date() })))
       .returning('id')
       .execute();
-    const tokens = people.map(() => newToken());
-    const at = new Date();
-    await db
-      .insertInto('sessions')
-      .values(
-        people.map((p, i) => ({
-          token_hash: hashToken(tokens[i]!),
-          user_id: p.id,
-          created_at: at,
-          last_seen_at: at,
-          expires_at: new Date(at.getTime() + 86_400_000),
-          user_agent: 'bench:tickets',
-          ip: null,
-        })),
-      )
-      .execute();
+    const tokens = await insertSessions(db, people.map((p) => p.id), 'bench:tickets');
     return people.map((p, i) => ({ id: p.id, token: tokens[i]! }));
   } finally {
     await db.destroy();
