@@ -22,7 +22,7 @@ function NoticeItem({ notice, timed }: { notice: Notice; timed: boolean }) {
         <span className="notice__title">{notice.title}</span>
         {notice.text ? <span className="notice__text">{notice.text}</span> : null}
       </span>
-      <button type="button" className="icon-button icon-button--small notice__close" aria-label={t('common.close')} onClick={() => dismissNotice(notice.id)}>
+      <button type="button" className="icon-button icon-button--small notice__close" aria-label={t('common.dismiss')} onClick={() => dismissNotice(notice.id)}>
         <Icon name="close" size={18} />
       </button>
     </li>
