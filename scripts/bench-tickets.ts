@@ -166,13 +166,13 @@ function stats(values: number[]): Stats {
 }
 
 /** All cores' busy and total jiffies (/proc/stat), and the CPU pressure stall total in µs (/proc/pressure/cpu, "some"); as bench-realtime reads them. */
-async function machineSnapshot(): Promise<{ busy: number; total: number; stallUs: number }> {
+async function machineSnapshot(): Promise<{ busy: number; total: number; steal: number; stallUs: number }> {
   const stat = await fs.readFile('/proc/stat', 'utf8').catch(() => '');
   const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = (/^cpu\s+(.*)$/m.exec(stat)?.[1] ?? '').split(/\s+/).map(Number);
   const pressure = await fs.readFile('/proc/pressure/cpu', 'utf8').catch(() => '');
   const stallUs = Number(/^some .*total=(\d+)/m.exec(pressure)?.[1] ?? Number.NaN);
   const busy = user + nice + system + irq + softirq + steal;
-  return { busy, total: busy + idle + iowait, stallUs };
+  return { busy, total: busy + idle + iowait, steal, stallUs };
 }
 
 /**
@@ -224,6 +224,8 @@ async function cpuProbe(serverPid: number, database: string | null) {
       client: ((self.user + self.system) / 1000 / wallMs) * 100,
       /** % of all cores. */
       machineBusy: totalJiffies > 0 ? ((machine.busy - before.machine.busy) / totalJiffies) * 100 : Number.NaN,
+      /** % of all cores: time the hypervisor gave this machine's cores to other machines. */
+      steal: totalJiffies > 0 ? ((machine.steal - before.machine.steal) / totalJiffies) * 100 : Number.NaN,
       stall: ((machine.stallUs - before.machine.stallUs) / 1000 / wallMs) * 100,
       cores,
       serverRss: memory?.rss ?? Number.NaN,
@@ -420,6 +422,8 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<{ chil
     TRUST_PROXY: 'true',
     // The organiser's set-up calls all come from 127.0.0.1.
     RATE_LIMIT_MAX: '1000000000',
+    // BENCH_POOL=<n>: the server's connections to PostgreSQL (its default otherwise).
+    ...(process.env.BENCH_POOL ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL } : {}),
     ...missingMallocSettings(),
   });
   const base = `http://127.0.0.1:${port}`;
@@ -450,6 +454,7 @@ async function eventOnSale(base: string, token: string, name: string, max: numbe
 
 interface Statement {
   text: string;
+  values: unknown;
   /** performance.now() when it was sent and answered. */
   start: number;
   end: number;
@@ -469,7 +474,7 @@ function recordingDeps(url: string, dataDir: string, statements: Statement[]): {
     const query = client.query.bind(client) as (text: unknown, values?: unknown) => Promise<unknown>;
     (client as unknown as { query: typeof query }).query = (text, values) => {
       const start = now();
-      const done = () => statements.push({ text: typeof text === 'string' ? text : String((text as { text?: string }).text), start, end: now(), client: id });
+      const done = () => statements.push({ text: typeof text === 'string' ? text : String((text as { text?: string }).text), values, start, end: now(), client: id });
       const result = query(text, values);
       result.then(done, done);
       return result;
@@ -491,7 +496,10 @@ function recordingDeps(url: string, dataDir: string, statements: Statement[]): {
   return { deps, provider: payments, close: () => db.destroy() };
 }
 
-const LOCK_STATEMENT = /^select "id", "max", "currency" from "events" where "id" = \$1 for (no key )?update$/;
+/** A claim's lock and count (planns_ticket_usage with p_lock true), or the lock taken alone (an RSVP's). */
+const COUNT_STATEMENT = /planns_ticket_usage\(/;
+const isLock = (st: { text: string; values: unknown }) =>
+  /^select "id", "max", "currency" from "events" where "id" = \$1 for (no key )?update$/.test(st.text) || (COUNT_STATEMENT.test(st.text) && Array.isArray(st.values) && st.values.at(-1) === true);
 
 interface CallProfile {
   ms: number;
@@ -509,8 +517,8 @@ interface CallProfile {
 /** A short name for a statement of the checkout's code. */
 function nameOf(text: string): string {
   const names: [RegExp, string][] = [
-    [LOCK_STATEMENT, 'lock the event'],
-    [/WITH used AS/, 'count the places (in all and per type)'],
+    [/^select "id", "max", "currency" from "events"/, 'lock the event'],
+    [COUNT_STATEMENT, 'count the places (in all and per type)'],
     [/coalesce\(sum\(c\.seats\)/, "count the event's places"],
     [/FROM event_ticket_types tt/, "count each type's"],
     [/^insert into "orders"/, 'insert the order'],
@@ -534,15 +542,16 @@ function profileOf(statements: Statement[], ms: number): CallProfile {
   const underLock: { name: string; ms: number }[] = [];
   let heldUntil = -1; // a second FOR UPDATE in the same transaction takes nothing new
   statements.forEach((st, i) => {
-    if (i <= heldUntil || !LOCK_STATEMENT.test(st.text)) return;
+    if (i <= heldUntil || !isLock(st)) return;
     const end = statements.findIndex((later, j) => j > i && later.client === st.client && /^(commit|rollback)$/i.test(later.text));
     if (end < 0) return;
     heldUntil = end;
-    lockMs += statements[end]!.end - st.end;
+    // One buyer at a time the lock is granted at once: held from the statement that takes it (with
+    // the count, the same statement) to the transaction's end.
+    lockMs += statements[end]!.end - st.start;
     const inside = statements.slice(i, end + 1).filter((later) => later.client === st.client);
-    locked += inside.length - 1;
-    // The lock statement's own time is the wait for it: from its answer on, the lock is held.
-    underLock.push(...inside.slice(1).map((later) => ({ name: nameOf(later.text), ms: later.end - later.start })));
+    locked += inside.length;
+    underLock.push(...inside.map((later) => ({ name: isLock(later) && COUNT_STATEMENT.test(later.text) ? 'lock and count the places' : nameOf(later.text), ms: later.end - later.start })));
   });
   const all = statements.map((st) => ({ name: nameOf(st.text), ms: st.end - st.start }));
   return { ms, statements: sql.length, sqlMs: sql.reduce((n, st) => n + st.end - st.start, 0), locked, lockMs, underLock, all };
@@ -770,7 +779,8 @@ async function main({ scratch, cleanups }: BenchRun): Promise<void> {
     `  server ${num(cpu.server, 0)} %, PostgreSQL backends (${cpu.pgBackends}) ${num(cpu.pg, 0)} %, PostgreSQL's own processes (${cpu.pgHelperCount}) ${num(cpu.pgHelpers, 0)} %, the buyers' client (this process) ${num(cpu.client, 0)} %`,
   );
   console.log(
-    `  all cores busy ${num(cpu.machineBusy, 0)} % of ${cpu.cores}, of which other work (not the bench's processes: the kernel's, and anything else running) ${num(otherWork, 0)} %; CPU pressure ${num(cpu.stall, 0)} % (some task waited for a core)`,
+    `  all cores busy ${num(cpu.machineBusy, 0)} % of ${cpu.cores}, of which other work (not the bench's processes: the kernel's, and anything else running) ${num(otherWork, 0)} %, ` +
+      `of that steal ${num(cpu.steal, 0)} % (the hypervisor running other machines on these cores); CPU pressure ${num(cpu.stall, 0)} % (some task waited for a core)`,
   );
   console.log(`  server memory ${num(cpu.serverRss, 0)} MiB (peak ${num(cpu.serverPeak, 0)} MiB)`);
   console.log(
@@ -789,7 +799,7 @@ async function main({ scratch, cleanups }: BenchRun): Promise<void> {
     console.log(`  ${label.padEnd(20)}${pad(num(p.ms), 10)}${pad(String(p.statements), 12)}${pad(num(p.sqlMs), 9)}${pad(String(p.locked), 39)}${pad(num(p.lockMs), 8)}`);
   }
   console.log(
-    `  every hold and every pay takes the event row lock last (inventory.claimTickets: SELECT ... FOR NO KEY UPDATE, then one count and COMMIT), a sold-out answer none; takings and answers: ` +
+    `  every hold and every pay takes the event row lock last (inventory.claimTickets: one statement, planns_ticket_usage, that locks the row FOR NO KEY UPDATE and counts; then COMMIT), a sold-out answer none; takings and answers: ` +
       `${lockTakings} takings in ${(saleMs / 1000).toFixed(2)} s, one every ${num(saleMs / lockTakings, 1)} ms under load ` +
       `(one at a time: ${num(profile.hold.lockMs, 1)} ms a hold, ${num(profile.pay.lockMs, 1)} ms a pay, ${num(profile.soldOut.lockMs, 1)} ms a sold-out answer)`,
   );

@@ -67,6 +67,8 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Requests per minute per client address on /api (the global limit; routes may set tighter ones). */
   RATE_LIMIT_MAX: int(1, 1_000_000_000, 600),
+  /** Connections to PostgreSQL this instance's requests share (its job runner has its own few). */
+  DATABASE_POOL_SIZE: int(1, 200, 20),
   /** How long a visitor's event list (GET events-na) may be answered from memory; 0 turns it off. */
   EVENTS_NA_CACHE_MS: int(0, 60_000, 3000),
   SESSION_DAYS: int(1, 365, 30),

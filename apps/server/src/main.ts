@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     const swept = await sweepUploadTempFiles(config.dataDir);
     if (swept > 0) bootLog(`removed ${swept} upload temporary file(s) left in ${path.join(config.dataDir, 'tmp')} by an earlier run`);
   }
-  const db = createDb(database.url, 20);
+  const db = createDb(database.url, config.DATABASE_POOL_SIZE);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
   const clock = systemClock;
   const storage = buildStorageProvider(config);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HOLD_MINUTES } from '@planns/shared/tickets/tickets.rules';
+import { expireLapsedHolds } from '../src/modules/orders/orders.service.ts';
 import { buildUser, createTestApp, nextIp, signIn } from './harness.ts';
 
 /** Buying tickets (issue 15) with the test provider: hold, pay, receive, refund. Decision 0029. */
@@ -182,6 +183,27 @@ describe('capacity: holds and tickets never oversell', () => {
     // B pays: exactly the max is sold.
     expect((await pay(second.id)).statusCode).toBe(200);
     expect(await validTickets(event.id)).toHaveLength(2);
+  });
+
+  it('the holds’ sweep (every minute) closes each checkout whose hold ended, here and at the provider, once', async () => {
+    const { event } = await eventOnSale({ max: 5 });
+    const buyer = await person('Hal Holder');
+    const kept = await person('Kim Keeper');
+    const lapsing = (await embed(buyer.headers, event.id, [[event.ticket_types[0]!.id, 2]])).json().data;
+    ctx.clock.advance(HOLD_MINUTES * 60_000 - 60_000);
+    const live = (await embed(kept.headers, event.id, [[event.ticket_types[0]!.id, 1]])).json().data;
+    ctx.clock.advance(61_000);
+    expect(await expireLapsedHolds(ctx.deps)).toMatch(/^ended \d+ hold\(s\) whose time was up$/);
+    const statusOf = async (sessionId: string) => (await db.selectFrom('orders').select('status').where('checkout_session_id', '=', sessionId).executeTakeFirstOrThrow()).status;
+    expect(await statusOf(lapsing.id)).toBe('expired');
+    expect(await statusOf(live.id)).toBe('pending');
+    // Closed at the provider too: it can no longer be paid.
+    const late = await pay(lapsing.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('checkout_closed');
+    expect(await expireLapsedHolds(ctx.deps)).toBeUndefined();
+    expect((await pay(live.id)).statusCode).toBe(200);
+    expect(await statusOf(live.id)).toBe('paid');
   });
 
   it('counts each type’s own limit', async () => {

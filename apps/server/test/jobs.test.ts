@@ -124,8 +124,11 @@ describe('the gallery sweep, as a job on the fake clock', () => {
 });
 
 describe('schedules', () => {
-  it('declares the gallery sweep hourly, with a catch-up after an outage', () => {
-    expect(scheduledJobs()).toEqual([{ name: 'gallery.sweep_stale_uploads', cron: '7 * * * *', backfill: '1h' }]);
+  it('declares the holds’ sweep every minute and the gallery sweep hourly, with a catch-up after an outage', () => {
+    expect(scheduledJobs()).toEqual([
+      { name: 'orders.expire_holds', cron: '* * * * *', backfill: null },
+      { name: 'gallery.sweep_stale_uploads', cron: '7 * * * *', backfill: '1h' },
+    ]);
     for (const [name, job] of Object.entries(JOBS)) expect(job.maxAttempts, name).toBeGreaterThanOrEqual(1);
   });
 
@@ -157,7 +160,7 @@ describe('schedules', () => {
       // Time for a second copy to show up, were it queued.
       await new Promise((r) => setTimeout(r, 1500));
       expect(runs.filter((r) => new Date(r.ts).getTime() === owed.getTime())).toHaveLength(1);
-      const known = await sql<{ last_execution: Date }>`SELECT last_execution FROM graphile_worker._private_known_crontabs`.execute(db);
+      const known = await sql<{ last_execution: Date }>`SELECT last_execution FROM graphile_worker._private_known_crontabs WHERE identifier = 'gallery.sweep_stale_uploads'`.execute(db);
       expect(known.rows[0]?.last_execution.getTime()).toBeGreaterThanOrEqual(owed.getTime());
     } finally {
       await Promise.all(runners.map((r) => r.stop()));

@@ -1,4 +1,5 @@
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import crypto from 'node:crypto';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -14,8 +15,48 @@ export type Tx = Transaction<Database>;
 /** Repositories take either the pool or a transaction, passed explicitly by the service. */
 export type Executor = Db | Tx;
 
+/** Distinct statements a connection keeps prepared at most; beyond them, statements are planned each time. */
+export const PREPARED_PER_CONNECTION = 1000;
+/** Statements longer than this are not prepared (a long generated text is seldom repeated). */
+const PREPARED_MAX_CHARS = 16_000;
+
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `planns_${crypto.createHash('sha1').update(text).digest('base64url')}`;
+    if (statementNames.size >= 10 * PREPARED_PER_CONNECTION) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * A connection that prepares its parameterised statements (pg's named statements: parsed once per
+ * connection, then planned as PostgreSQL's plan cache decides; decision 0030), as postgres.js and
+ * JDBC do. The query builder sends the same texts over and over with other values; each would
+ * otherwise be parsed and planned again every time. Statements without parameters (BEGIN, COMMIT,
+ * DDL) and texts beyond the limits above go as before.
+ */
+export class PreparingClient extends pg.Client {
+  private prepared = new Set<string>();
+
+  override query(...args: unknown[]): never {
+    const [config, values] = args;
+    if (typeof config === 'string' && Array.isArray(values) && values.length > 0 && config.length <= PREPARED_MAX_CHARS) {
+      const name = statementName(config);
+      if (this.prepared.has(name) || this.prepared.size < PREPARED_PER_CONNECTION) {
+        this.prepared.add(name);
+        return (super.query as (...a: unknown[]) => never)({ name, text: config, values }, ...args.slice(2));
+      }
+    }
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+}
+
 export function createDb(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({
+    Client: PreparingClient,
     connectionString,
     max,
     idleTimeoutMillis: 30_000,

@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { deliverNotifications } from '../modules/notifications/notifications.service.ts';
 import { sweepStaleUploads } from '../modules/gallery/media-uploads.service.ts';
 import { processProviderEvent } from '../modules/payments/payments.service.ts';
-import { afterPayment, expireHold, refundUnfulfilled, tellBuyer } from '../modules/orders/orders.service.ts';
+import { afterPayment, expireHold, expireLapsedHolds, refundUnfulfilled, tellBuyer } from '../modules/orders/orders.service.ts';
 import { issuedTicketsText } from '../modules/tickets/tickets.service.ts';
 import { findUser } from '../modules/users/users.service.ts';
 
@@ -70,11 +70,20 @@ export const JOBS = {
     maxAttempts: 10,
   }),
   /**
-   * The end of a checkout's hold (queued for hold_expires_at with the order): closes it at the
-   * provider and here, or fulfils it when the provider says it was paid meanwhile (decision 0029).
+   * The ends of checkouts' holds, every minute: each order whose hold's time is up is closed at the
+   * provider and here, or fulfilled when the provider says it was paid meanwhile (decision 0029).
+   * Its places stopped counting at the hold's end already; this only closes what is left open.
    */
+  'orders.expire_holds': defineJob({
+    description: "end the checkouts' holds whose time is up",
+    payload: z.object({}).strict(),
+    run: async (deps) => expireLapsedHolds(deps),
+    maxAttempts: 3,
+    schedule: { cron: '* * * * *' },
+  }),
+  /** One checkout's hold (queued for its end by versions before the sweep above; none are queued now). */
   'orders.expire_hold': defineJob({
-    description: "end a checkout's hold when its time is up",
+    description: "end one checkout's hold when its time is up (queued by earlier versions)",
     payload: z.object({ order_id: idSchema }).strict(),
     run: async (deps, { order_id }) => expireHold(deps, order_id),
     maxAttempts: 10,

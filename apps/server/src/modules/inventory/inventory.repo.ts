@@ -120,29 +120,29 @@ export interface TicketUsage {
 
 /**
  * The places taken of one paid event, in all and per ticket type, in one statement (a claim's
- * count, under the lock or before it): valid tickets and live holds, leaving out the holds and
- * tickets being replaced. Counting only this event's tickets and pending orders by their indexes,
- * it stays cheap for an event with thousands of tickets sold.
+ * count before the lock): valid tickets and live holds, leaving out the holds and tickets being
+ * replaced. Counting only this event's tickets and pending orders by their indexes, it stays cheap
+ * for an event with thousands of tickets sold. The rule is the database's function
+ * planns_ticket_usage (migration 0013), whose plan each connection keeps.
  */
 export async function ticketUsage(db: Executor, eventId: number, except: readonly ConsumerRef[], now: Date): Promise<TicketUsage> {
+  return usageOf(db, eventId, except, now, false);
+}
+
+/**
+ * Locks the event's quota (as lockQuota) and counts its tickets (as ticketUsage) in one round
+ * trip: the count reads every claim committed before the lock was granted. A size of undefined:
+ * the event is gone or no longer paid.
+ */
+export async function lockTicketUsage(tx: Tx, eventId: number, except: readonly ConsumerRef[], now: Date): Promise<TicketUsage> {
+  return usageOf(tx, eventId, except, now, true);
+}
+
+async function usageOf(db: Executor, eventId: number, except: readonly ConsumerRef[], now: Date, lock: boolean): Promise<TicketUsage> {
   const holds = except.filter((c) => c.kind === 'hold').map((c) => c.id);
   const tickets = except.filter((c) => c.kind === 'ticket').map((c) => c.id);
   const result = await sql<{ ticket_type_id: number | null; size: number | null; taken: number; is_event: boolean }>`
-    WITH used AS (
-      SELECT c.ticket_type_id, sum(c.seats)::int AS taken FROM (
-        SELECT t.ticket_type_id, 1 AS seats FROM tickets t
-        WHERE t.event_id = ${eventId} AND t.status = 'valid' AND t.id <> ALL(${tickets}::bigint[])
-        UNION ALL
-        SELECT i.ticket_type_id, i.quantity FROM orders o JOIN order_items i ON i.order_id = o.id
-        WHERE o.event_id = ${eventId} AND o.status = 'pending' AND o.hold_expires_at > ${now}::timestamptz AND o.id <> ALL(${holds}::bigint[])
-      ) c GROUP BY c.ticket_type_id
-    )
-    SELECT NULL::bigint AS ticket_type_id, e.max AS size, coalesce((SELECT sum(taken) FROM used), 0)::int AS taken, true AS is_event
-    FROM events e WHERE e.id = ${eventId} AND e.currency IS NOT NULL
-    UNION ALL
-    SELECT tt.id, tt.quantity, coalesce(used.taken, 0)::int, false
-    FROM event_ticket_types tt LEFT JOIN used ON used.ticket_type_id = tt.id
-    WHERE tt.event_id = ${eventId}
+    SELECT * FROM planns_ticket_usage(${eventId}::bigint, ${holds}::bigint[], ${tickets}::bigint[], ${now}::timestamptz, ${lock})
   `.execute(db);
   const event = result.rows.find((r) => r.is_event);
   return {

@@ -89,14 +89,11 @@ export async function refuseIfSoldOut(db: Executor, claim: TicketClaim): Promise
  * checks the event's max and each type's limit against valid tickets and live holds (those of
  * `replacing` left out, so a caller may write its hold first and claim it after); 409 sold_out
  * when any does not fit (fields name the types), 404 when the event is gone or no longer paid.
- * The count is a statement of its own after the lock, so it reads what every claim before this
- * one committed (READ COMMITTED takes a snapshot per statement).
+ * The lock and the count are one round trip (repo.lockTicketUsage); the count is a statement of its
+ * own after the lock, so it reads what every claim before this one committed.
  */
 export async function claimTickets(tx: Tx, claim: TicketClaim): Promise<void> {
-  const quota = await repo.lockQuota(tx, claim.eventId);
-  if (!quota) throw notFound('Event not found');
-  if (claim.lines.reduce((sum, l) => sum + l.quantity, 0) <= 0) return;
-  checkFits(await repo.ticketUsage(tx, claim.eventId, claim.replacing, claim.now), claim.lines);
+  checkFits(await repo.lockTicketUsage(tx, claim.eventId, claim.replacing, claim.now), claim.lines);
 }
 
 /**

@@ -27,22 +27,25 @@ export interface NewOrder {
 }
 
 /**
- * A new open order with its items; undefined when the buyer already has an open one for this
- * join session (the partial unique index decides between two calls racing).
+ * A new open order with its items, in one statement; undefined when the buyer already has an open
+ * one for this join session (the partial unique index decides between two calls racing: no items
+ * are written then).
  */
 export async function insertOrder(tx: Tx, order: NewOrder, items: Omit<OrderItemRow, 'order_id'>[]): Promise<OrderRow | undefined> {
-  const row = await tx
-    .insertInto('orders')
-    .values(order)
-    .onConflict((oc) => oc.columns(['buyer_id', 'client_session']).where('status', '=', 'pending').doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) return undefined;
-  await tx
-    .insertInto('order_items')
-    .values(items.map((item) => ({ ...item, order_id: row.id })))
-    .execute();
-  return row;
+  const columns = Object.keys(order) as (keyof NewOrder)[];
+  const result = await sql<OrderRow>`
+    WITH o AS (
+      INSERT INTO orders (${sql.join(columns.map((c) => sql.ref(c)))}) VALUES (${sql.join(columns.map((c) => sql`${order[c]}`))})
+      ON CONFLICT (buyer_id, client_session) WHERE status = 'pending' DO NOTHING
+      RETURNING *
+    ), i AS (
+      INSERT INTO order_items (order_id, position, ticket_type_id, type_name, unit_price, quantity)
+      SELECT o.id, x.position, x.ticket_type_id, x.type_name, x.unit_price, x.quantity
+      FROM o CROSS JOIN jsonb_to_recordset(${JSON.stringify(items)}::jsonb) AS x(position smallint, ticket_type_id bigint, type_name text, unit_price bigint, quantity integer)
+    )
+    SELECT * FROM o
+  `.execute(tx);
+  return result.rows[0];
 }
 
 export async function findOpenOrderOfSession(db: Executor, buyerId: number, clientSession: string): Promise<OrderRow | undefined> {
@@ -59,6 +62,22 @@ export async function findOrderBySession(db: Executor, provider: 'test' | 'strip
   let query = db.selectFrom('orders').selectAll().where('provider', '=', provider).where('checkout_session_id', '=', sessionId);
   if (options.forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
+}
+
+/**
+ * An order with its items, its row locked for the rest of the transaction (`FOR UPDATE`), found by
+ * id or by the provider's checkout session: one statement for fulfilment's start.
+ */
+export async function lockOrderWithItems(
+  tx: Tx,
+  by: { id: number } | { provider: 'test' | 'stripe'; sessionId: string },
+): Promise<(OrderRow & { items: OrderItemRow[] }) | undefined> {
+  const where = 'id' in by ? sql`o.id = ${by.id}` : sql`o.provider = ${by.provider} AND o.checkout_session_id = ${by.sessionId}`;
+  const result = await sql<OrderRow & { items: OrderItemRow[] }>`
+    SELECT o.*, (SELECT coalesce(json_agg(i ORDER BY i.position), '[]'::json) FROM order_items i WHERE i.order_id = o.id) AS items
+    FROM orders o WHERE ${where} FOR UPDATE OF o
+  `.execute(tx);
+  return result.rows[0];
 }
 
 export async function findOrderByPaymentIntent(db: Executor, provider: 'test' | 'stripe', paymentIntent: string, options: { forUpdate?: boolean } = {}): Promise<OrderRow | undefined> {
@@ -103,6 +122,16 @@ export async function addRefunded(tx: Tx, id: number, amount: number, fullyRefun
     }))
     .where('id', '=', id)
     .execute();
+}
+
+/** An order with what a text to its buyer needs (the tickets bought, the buyer's phone), in one statement. */
+export async function orderToTell(db: Executor, id: number): Promise<(OrderRow & { quantity: number; buyer_phone: string | null }) | undefined> {
+  const result = await sql<OrderRow & { quantity: number; buyer_phone: string | null }>`
+    SELECT o.*, (SELECT coalesce(sum(i.quantity), 0)::int FROM order_items i WHERE i.order_id = o.id) AS quantity, u.phone AS buyer_phone
+    FROM orders o LEFT JOIN users u ON u.id = o.buyer_id
+    WHERE o.id = ${id}
+  `.execute(db);
+  return result.rows[0];
 }
 
 export async function setReceipt(db: Executor, id: number, receiptUrl: string): Promise<void> {

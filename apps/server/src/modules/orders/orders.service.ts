@@ -15,7 +15,6 @@ import * as inventory from '../inventory/inventory.service.ts';
 import * as accounts from '../payments/payment-accounts.service.ts';
 import * as rsvp from '../rsvp/rsvp.service.ts';
 import * as tickets from '../tickets/tickets.service.ts';
-import * as users from '../users/users.service.ts';
 import * as repo from './orders.repo.ts';
 
 /**
@@ -124,7 +123,6 @@ export async function openCheckout(deps: AppDeps, actor: Actor, eventId: number,
     );
     // Two calls of one session at once: the index let one in; the other answers it below.
     if (!row) return null;
-    await enqueue(tx, 'orders.expire_hold', { order_id: row.id }, { runAt: row.hold_expires_at, key: `order-hold:${row.id}` });
     await inventory.claimTickets(tx, { eventId, lines: wanted, replacing: [{ kind: 'hold', id: row.id }], now });
     return row;
   });
@@ -231,10 +229,14 @@ export async function checkoutStatus(deps: AppDeps, actor: Actor, sessionId: str
  * The places are counted last, under the event's lock, so that the lock is held only briefly.
  */
 export async function fulfilPaidOrder(tx: Tx, deps: AppDeps, orderId: number, payment: { payment_intent: string | null }, now: Date): Promise<'fulfilled' | 'already' | 'refunding'> {
-  const order = await repo.findOrder(tx, orderId, { forUpdate: true });
-  if (!order) return 'already';
+  const order = await repo.lockOrderWithItems(tx, { id: orderId });
+  return order ? fulfilLocked(tx, order, payment, now) : 'already';
+}
+
+/** fulfilPaidOrder for an order whose row the caller locked (read with its items). */
+async function fulfilLocked(tx: Tx, order: repo.OrderRow & { items: repo.OrderItemRow[] }, payment: { payment_intent: string | null }, now: Date): Promise<'fulfilled' | 'already' | 'refunding'> {
   if (order.status === 'paid' || order.status === 'refunded') return 'already';
-  const items = await repo.itemsOf(tx, [order.id]);
+  const { items } = order;
   const stillSold = order.event_id !== null && items.every((i) => i.ticket_type_id !== null);
   if (stillSold) {
     // The tickets are written first and claimed last, as a hold is: the event's lock is held only
@@ -273,11 +275,11 @@ export async function fulfilPaidOrder(tx: Tx, deps: AppDeps, orderId: number, pa
 /** The provider's checkout.session.completed / async_payment_succeeded for an order (payments.processProviderEvent). */
 export async function applyPaidSession(tx: Tx, deps: AppDeps, provider: 'test' | 'stripe', session: Record<string, unknown>, now: Date): Promise<void> {
   if (session.payment_status !== 'paid') return; // an async payment still on its way: its own event follows
-  const order = await repo.findOrderBySession(tx, provider, String(session.id));
+  const order = await repo.lockOrderWithItems(tx, { provider, sessionId: String(session.id) });
   if (!order) return;
   const intent = session.payment_intent;
   const paymentIntent = typeof intent === 'string' ? intent : typeof intent === 'object' && intent !== null ? String((intent as { id: unknown }).id) : null;
-  await fulfilPaidOrder(tx, deps, order.id, { payment_intent: paymentIntent }, now);
+  await fulfilLocked(tx, order, { payment_intent: paymentIntent }, now);
 }
 
 /** checkout.session.expired / async_payment_failed: the order ends and its hold goes back. */
@@ -308,8 +310,39 @@ export async function applyChargeRefunded(tx: Tx, provider: 'test' | 'stripe', c
 
 /* ------------------------------------------------------------------ jobs */
 
+/** Holds a run of orders.expire_holds ends at most (the next minute's run goes on). */
+const HOLDS_PER_SWEEP = 1000;
+
 /**
- * orders.expire_hold (queued for the hold's end): an order still open then is closed at the
+ * orders.expire_holds (every minute, on one instance): ends the holds whose time is up (as
+ * expireHold), oldest first. Their places stopped counting at hold_expires_at already (the
+ * counting rule); this closes each order and its checkout at the provider. An order that fails is
+ * logged and left for the next run; the others go on.
+ */
+export async function expireLapsedHolds(deps: AppDeps): Promise<string | undefined> {
+  const tried = new Set<number>();
+  let ended = 0;
+  const failures: string[] = [];
+  while (tried.size < HOLDS_PER_SWEEP) {
+    const ids = (await repo.lapsedHolds(deps.db, deps.clock.now(), 100 + tried.size)).filter((id) => !tried.has(id));
+    if (ids.length === 0) break;
+    for (const id of ids) {
+      tried.add(id);
+      try {
+        if (await expireHold(deps, id)) ended += 1;
+      } catch (err) {
+        failures.push(`order ${id}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+  }
+  const failed = failures.length > 0 ? `; ${failures.length} left for the next run (${failures.slice(0, 3).join('; ')})` : '';
+  if (failures.length > 0 && ended === 0) throw new Error(`no hold could be ended${failed}`);
+  return ended > 0 || failed ? `ended ${ended} hold(s) whose time was up${failed}` : undefined;
+}
+
+/**
+ * orders.expire_hold (one order; queued for the hold's end by earlier versions, and run for each
+ * lapsed hold by orders.expire_holds): an order still open then is closed at the
  * provider (so it can no longer be paid) and here. If the provider says it was paid meanwhile,
  * that payment is fulfilled, or refunded when no place remains.
  */
@@ -352,23 +385,24 @@ export async function refundUnfulfilled(deps: AppDeps, orderId: number): Promise
 
 /** orders.after_payment: the receipt's address, and a text to the buyer with their tickets (the outbox). */
 export async function afterPayment(deps: AppDeps, orderId: number): Promise<void> {
-  const order = await repo.findOrder(deps.db, orderId);
+  const order = await repo.orderToTell(deps.db, orderId);
   if (!order || order.status !== 'paid') return;
   if (!order.receipt_url && order.payment_intent_id) {
     const url = await deps.payments.receiptUrl(order.payment_intent_id).catch(() => null);
     if (url) await repo.setReceipt(deps.db, order.id, url);
   }
-  await tellBuyer(deps, orderId, 'paid');
+  await textBuyer(deps, order, 'paid');
 }
 
 /** A text to the buyer about their order (paid, refunded, or refunded because no place was left). */
 export async function tellBuyer(deps: AppDeps, orderId: number, what: 'paid' | 'refunded' | 'refunded_no_place'): Promise<void> {
-  const order = await repo.findOrder(deps.db, orderId);
-  if (!order || order.buyer_id === null) return;
-  const phone = await phoneOf(deps, order.buyer_id);
-  if (!phone) return;
-  const items = await repo.itemsOf(deps.db, [order.id]);
-  const count = items.reduce((sum, i) => sum + i.quantity, 0);
+  const order = await repo.orderToTell(deps.db, orderId);
+  if (order) await textBuyer(deps, order, what);
+}
+
+async function textBuyer(deps: AppDeps, order: NonNullable<Awaited<ReturnType<typeof repo.orderToTell>>>, what: 'paid' | 'refunded' | 'refunded_no_place'): Promise<void> {
+  if (!order.buyer_phone) return;
+  const count = order.quantity;
   const money = (minor: number) => formatMoney(minor, order.currency as Currency, 'en');
   const link = new URL('/tickets', deps.config.publicUrl).toString();
   const text =
@@ -377,11 +411,7 @@ export async function tellBuyer(deps: AppDeps, orderId: number, what: 'paid' | '
       : what === 'refunded'
         ? `planns: ${money(order.refunded_amount)} of your payment for ${order.event_name} was refunded.`
         : `planns: sorry, the last tickets for ${order.event_name} went while you were paying. Your payment of ${money(order.total)} is refunded.`;
-  await deps.sms.sendMessage(phone, text);
-}
-
-async function phoneOf(deps: AppDeps, userId: number): Promise<string | null> {
-  return (await users.findUser(deps.db, userId))?.phone ?? null;
+  await deps.sms.sendMessage(order.buyer_phone, text);
 }
 
 /* ------------------------------------------------------------------ refunds by the organiser */

@@ -116,7 +116,7 @@ export async function approvedUserIds(db: Executor, userIds: number[]): Promise<
  */
 export async function recordEvent(
   db: Executor,
-  values: { id: string; provider: 'test' | 'stripe'; type: string; account_id: string | null; created_at: Date; payload: unknown; received_at: Date },
+  values: { id: string; provider: 'test' | 'stripe'; type: string; account_id: string | null; created_at: Date; payload: unknown; received_at: Date; processed_at?: Date },
 ): Promise<boolean> {
   const row = await db
     .insertInto('payment_events')

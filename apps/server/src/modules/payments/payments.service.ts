@@ -3,7 +3,7 @@ import type { Currency } from '@planns/shared/money/money.rules';
 import { serviceFee } from '@planns/shared/money/money.rules';
 import { PAYMENT_MESSAGES as M } from '@planns/shared/payments/payments.rules';
 import type { Payment } from '@planns/shared/payments/payments.schemas';
-import { inTransaction } from '../../db/database.ts';
+import { inTransaction, type Tx } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError, forbidden } from '../../http/app-error.ts';
@@ -214,21 +214,29 @@ export async function receiveProviderEvents(deps: AppDeps, provider: 'test' | 's
 }
 
 /**
- * The test provider's events, applied where they happen (its hosted page waits for the result),
- * through the same record-then-process code as Stripe's webhooks; the queued job then finds them
- * done.
+ * The test provider's events, applied where they happen (its hosted page waits for the result):
+ * each is recorded as processed and applied in one transaction, the same code as a webhook's job
+ * (applyEvent), with no job to queue. Should applying fail, the event is recorded unprocessed with
+ * its job queued (the webhook's path: retried until it applies) and the error goes on.
  */
 export async function applyTestProviderEvents(deps: AppDeps, reported: ProviderEvent[]): Promise<void> {
-  const fresh = await receiveProviderEvents(deps, 'test', reported);
-  for (const id of fresh) await processProviderEvent(deps, id);
+  for (const event of reported) {
+    const now = deps.clock.now();
+    const row = { id: event.id, provider: 'test' as const, type: event.type, account_id: event.account, created_at: new Date(event.created * 1000), payload: event, received_at: now };
+    try {
+      await inTransaction(deps.db, async (tx) => {
+        if (await repo.recordEvent(tx, { ...row, processed_at: now })) await applyEvent(tx, deps, row, now);
+      });
+    } catch (err) {
+      await receiveProviderEvents(deps, 'test', [event]);
+      throw err;
+    }
+  }
 }
 
 /**
  * Applies one recorded event, once: the row is locked and marked processed in the same
  * transaction as its effect, so concurrent or repeated runs do it once.
- * - account.updated: the account's state (accounts §4), unless a later report was applied.
- * - checkout.session.completed (paid): the payment enters the ledger once per session.
- * Other types are recorded and left.
  */
 export async function processProviderEvent(deps: AppDeps, id: string): Promise<'applied' | 'already' | 'missing'> {
   const now = deps.clock.now();
@@ -236,33 +244,45 @@ export async function processProviderEvent(deps: AppDeps, id: string): Promise<'
     const row = await repo.lockEvent(tx, id);
     if (!row) return 'missing';
     if (row.processed_at) return 'already';
-    const event = row.payload as ProviderEvent;
-    const object = event.data.object;
-    const kind = ((object.metadata ?? {}) as Record<string, string>).planns_kind;
-    switch (event.type) {
-      case 'account.updated':
-        await accounts.applyProviderAccount(tx, row.provider, accountFromStripeObject(object), row.created_at, now);
-        break;
-      case 'checkout.session.completed':
-      case 'checkout.session.async_payment_succeeded':
-        if (kind === 'order') await orders.applyPaidSession(tx, deps, row.provider, object, now);
-        else await recordPaidSession(tx, row.provider, object, now);
-        break;
-      case 'checkout.session.expired':
-        if (kind === 'order') await orders.applyEndedSession(tx, row.provider, object, 'expired', now);
-        break;
-      case 'checkout.session.async_payment_failed':
-        if (kind === 'order') await orders.applyEndedSession(tx, row.provider, object, 'failed', now);
-        break;
-      case 'charge.refunded':
-        await orders.applyChargeRefunded(tx, row.provider, object, now);
-        break;
-      default:
-        break; // recorded, nothing to apply
-    }
+    await applyEvent(tx, deps, row, now);
     await repo.markEventProcessed(tx, id, now);
     return 'applied';
   });
+}
+
+/**
+ * What an event of the provider changes, inside the caller's transaction:
+ * - account.updated: the account's state (accounts §4), unless a later report was applied.
+ * - checkout.session.completed (paid): an order is fulfilled (decision 0029), a test payment enters the ledger once.
+ * - checkout.session.expired / async_payment_failed: the order's hold ends.
+ * - charge.refunded: the order's refund.
+ * Other types are recorded and left.
+ */
+async function applyEvent(tx: Tx, deps: AppDeps, row: { provider: 'test' | 'stripe'; type: string; created_at: Date; payload: unknown }, now: Date): Promise<void> {
+  const event = row.payload as ProviderEvent;
+  const object = event.data.object;
+  const kind = ((object.metadata ?? {}) as Record<string, string>).planns_kind;
+  switch (row.type) {
+    case 'account.updated':
+      await accounts.applyProviderAccount(tx, row.provider, accountFromStripeObject(object), row.created_at, now);
+      break;
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      if (kind === 'order') await orders.applyPaidSession(tx, deps, row.provider, object, now);
+      else await recordPaidSession(tx, row.provider, object, now);
+      break;
+    case 'checkout.session.expired':
+      if (kind === 'order') await orders.applyEndedSession(tx, row.provider, object, 'expired', now);
+      break;
+    case 'checkout.session.async_payment_failed':
+      if (kind === 'order') await orders.applyEndedSession(tx, row.provider, object, 'failed', now);
+      break;
+    case 'charge.refunded':
+      await orders.applyChargeRefunded(tx, row.provider, object, now);
+      break;
+    default:
+      break; // recorded, nothing to apply
+  }
 }
 
 /** A paid checkout session of planns' enters the ledger (once: the session id is unique there). */

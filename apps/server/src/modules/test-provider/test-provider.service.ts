@@ -113,10 +113,9 @@ export async function checkoutPage(deps: AppDeps, provider: TestPaymentsProvider
  * answers 409 checkout_closed; a payment completes the session once and its event is applied.
  */
 export async function pay(deps: AppDeps, provider: TestPaymentsProvider, sessionId: string, body: PayBody) {
-  const session = await provider.checkoutSession(sessionId);
-  if (!session) throw notFound('No such checkout session');
   const result = await provider.pay(sessionId, { number: body.card_number, exp_month: body.exp_month, exp_year: body.exp_year, cvc: body.cvc });
   if (!result.ok) {
+    if (result.outcome === 'missing') throw notFound('No such checkout session');
     if (result.outcome === 'closed') {
       throw new AppError('checkout_closed', result.session.status === 'complete' ? 'This checkout is already paid' : 'This checkout has expired');
     }

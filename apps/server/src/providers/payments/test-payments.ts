@@ -129,7 +129,8 @@ interface PaymentIntentData {
 export type PayResult =
   | { ok: true; session: SessionData; paymentIntent: PaymentIntentData; events: ProviderEvent[] }
   | { ok: false; outcome: Exclude<CardOutcome, 'succeeded'> }
-  | { ok: false; outcome: 'closed'; session: SessionData };
+  | { ok: false; outcome: 'closed'; session: SessionData }
+  | { ok: false; outcome: 'missing' };
 
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
@@ -288,59 +289,118 @@ export class TestPaymentsProvider implements PaymentsProvider {
 
   /* ------------------------------------------------------------------ checkout */
 
+  /**
+   * A checkout session, made once per idempotency key in one statement: what it refers to (its
+   * prices with their products, the destination account) read in one, then the session and its
+   * key written together. A second call with the same key answers the first session, as Stripe
+   * does, even when the two race (the key's unique index decides) or when the first was made
+   * with what would now be refused.
+   */
   async createCheckoutSession(input: CreateCheckoutInput): Promise<ProviderCheckoutSession> {
-    const session = await this.idempotent<SessionData>(input.idempotencyKey, 'checkout.session', async (tx) => {
-      const lines: SessionLineItem[] = [];
-      for (const item of input.lineItems) {
-        if (!Number.isInteger(item.quantity) || item.quantity < 1) throw new ProviderError('Invalid quantity', { code: 'parameter_invalid_integer', statusCode: 400 });
-        let unitAmount: number;
-        let description: string;
-        if (item.price) {
-          const price = await this.require<{ unit_amount: number; currency: string; nickname: string; product: string }>(tx, item.price, 'price');
-          if (price.currency.toUpperCase() !== input.currency.toUpperCase()) throw new ProviderError('All prices must be in one currency', { code: 'parameter_invalid', statusCode: 400 });
-          const product = await this.require<{ name: string }>(tx, price.product, 'product');
-          unitAmount = price.unit_amount;
-          description = `${product.name} · ${price.nickname}`;
-        } else if (item.price_data) {
-          unitAmount = item.price_data.unit_amount;
-          description = item.price_data.product_name;
-        } else {
-          throw new ProviderError('A line item needs a price', { code: 'parameter_missing', statusCode: 400 });
-        }
-        lines.push({ description, price: item.price ?? null, quantity: item.quantity, unit_amount: unitAmount, amount_total: unitAmount * item.quantity });
+    let made: SessionData;
+    try {
+      made = await this.newCheckoutSession(input);
+    } catch (err) {
+      const earlier = await this.byIdempotencyKey<SessionData>(input.idempotencyKey, 'checkout.session');
+      if (earlier) return toProviderSession(this.expired(earlier));
+      throw err;
+    }
+    const result = await sql<{ made: string | null }>`
+      WITH k AS (
+        INSERT INTO test_provider_idempotency (key, object_id, created_at) VALUES (${input.idempotencyKey}, ${made.id}, ${this.clock.now()})
+        ON CONFLICT (key) DO NOTHING
+        RETURNING object_id
+      ), o AS (
+        INSERT INTO test_provider_objects (id, object, account_id, data, created_at)
+        SELECT ${made.id}, 'checkout.session', ${input.destinationAccount}::text, ${JSON.stringify(made)}::jsonb, ${this.clock.now()} WHERE EXISTS (SELECT 1 FROM k)
+      )
+      SELECT (SELECT object_id FROM k) AS made
+    `.execute(this.db);
+    if (result.rows[0]?.made) return toProviderSession(this.expired(made));
+    const earlier = await this.byIdempotencyKey<SessionData>(input.idempotencyKey, 'checkout.session');
+    if (!earlier) throw new ProviderError('Keys for idempotent requests can only be used with the same parameters they were first used with', { code: 'idempotency_error', statusCode: 400 });
+    return toProviderSession(this.expired(earlier));
+  }
+
+  /** The object an idempotency key made; null when the key is unused. */
+  private async byIdempotencyKey<T>(key: string, object: string): Promise<T | null> {
+    const row = await this.db
+      .selectFrom('test_provider_idempotency as k')
+      .innerJoin('test_provider_objects as o', 'o.id', 'k.object_id')
+      .select('o.data')
+      .where('k.key', '=', key)
+      .where('o.object', '=', object)
+      .executeTakeFirst();
+    return row ? (row.data as T) : null;
+  }
+
+  /** A new session's data, checked against its prices, their products and the destination account (one read); nothing written. */
+  private async newCheckoutSession(input: CreateCheckoutInput): Promise<SessionData> {
+    const ids = [...new Set(input.lineItems.flatMap((item) => (item.price ? [item.price] : [])))];
+    if (input.destinationAccount) ids.push(input.destinationAccount);
+    const rows = ids.length === 0 ? [] : (
+      await sql<{ id: string; object: string; data: Record<string, unknown>; product: { name: string } | null }>`
+        SELECT o.id, o.object, o.data, pr.data AS product
+        FROM test_provider_objects o
+        LEFT JOIN test_provider_objects pr ON o.object = 'price' AND pr.object = 'product' AND pr.id = o.data->>'product'
+        WHERE o.id = ANY(${ids}::text[])
+      `.execute(this.db)
+    ).rows;
+    const found = (id: string, object: string) => {
+      const row = rows.find((r) => r.id === id && r.object === object);
+      if (!row) throw new ProviderError(`No such ${object}: '${id}'`, { code: 'resource_missing', statusCode: 404 });
+      return row;
+    };
+    const lines: SessionLineItem[] = [];
+    for (const item of input.lineItems) {
+      if (!Number.isInteger(item.quantity) || item.quantity < 1) throw new ProviderError('Invalid quantity', { code: 'parameter_invalid_integer', statusCode: 400 });
+      let unitAmount: number;
+      let description: string;
+      if (item.price) {
+        const row = found(item.price, 'price');
+        const price = row.data as { unit_amount: number; currency: string; nickname: string; product: string };
+        if (price.currency.toUpperCase() !== input.currency.toUpperCase()) throw new ProviderError('All prices must be in one currency', { code: 'parameter_invalid', statusCode: 400 });
+        if (!row.product) throw new ProviderError(`No such product: '${price.product}'`, { code: 'resource_missing', statusCode: 404 });
+        unitAmount = price.unit_amount;
+        description = `${row.product.name} · ${price.nickname}`;
+      } else if (item.price_data) {
+        unitAmount = item.price_data.unit_amount;
+        description = item.price_data.product_name;
+      } else {
+        throw new ProviderError('A line item needs a price', { code: 'parameter_missing', statusCode: 400 });
       }
-      const amountTotal = lines.reduce((sum, line) => sum + line.amount_total, 0);
-      if (input.applicationFeeAmount > amountTotal) throw new ProviderError('The application fee exceeds the amount', { code: 'parameter_invalid', statusCode: 400 });
-      if (input.destinationAccount) {
-        const account = await this.require<AccountData>(tx, input.destinationAccount, 'account');
-        if (!account.charges_enabled) throw new ProviderError('The destination account cannot take charges yet', { code: 'account_invalid', statusCode: 400 });
-      }
-      const id = randomId('cs_test_', 32);
-      return this.insert<SessionData>(tx, 'checkout.session', input.destinationAccount, {
-        id,
-        object: 'checkout.session',
-        status: 'open',
-        payment_status: 'unpaid',
-        amount_total: amountTotal,
-        currency: input.currency.toLowerCase(),
-        line_items: lines,
-        payment_intent: null,
-        metadata: { ...input.metadata },
-        ui_mode: input.uiMode ?? 'hosted',
-        success_url: input.successUrl ?? null,
-        cancel_url: input.cancelUrl ?? null,
-        return_url: input.returnUrl ? input.returnUrl.replace('{CHECKOUT_SESSION_ID}', id) : null,
-        expires_at: input.expiresAt ?? this.now() + CHECKOUT_DEFAULT_SECONDS,
-        customer_email: input.customerEmail ?? null,
-        payment_intent_data: {
-          application_fee_amount: input.applicationFeeAmount,
-          transfer_data: input.destinationAccount ? { destination: input.destinationAccount } : null,
-        },
-        url: this.pageUrl(`/test-provider/checkout/${id}`),
-        created: this.now(),
-      });
-    });
-    return toProviderSession(this.expired(session));
+      lines.push({ description, price: item.price ?? null, quantity: item.quantity, unit_amount: unitAmount, amount_total: unitAmount * item.quantity });
+    }
+    const amountTotal = lines.reduce((sum, line) => sum + line.amount_total, 0);
+    if (input.applicationFeeAmount > amountTotal) throw new ProviderError('The application fee exceeds the amount', { code: 'parameter_invalid', statusCode: 400 });
+    if (input.destinationAccount) {
+      const account = found(input.destinationAccount, 'account').data as unknown as AccountData;
+      if (!account.charges_enabled) throw new ProviderError('The destination account cannot take charges yet', { code: 'account_invalid', statusCode: 400 });
+    }
+    const id = randomId('cs_test_', 32);
+    return {
+      id,
+      object: 'checkout.session',
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: amountTotal,
+      currency: input.currency.toLowerCase(),
+      line_items: lines,
+      payment_intent: null,
+      metadata: { ...input.metadata },
+      ui_mode: input.uiMode ?? 'hosted',
+      success_url: input.successUrl ?? null,
+      cancel_url: input.cancelUrl ?? null,
+      return_url: input.returnUrl ? input.returnUrl.replace('{CHECKOUT_SESSION_ID}', id) : null,
+      expires_at: input.expiresAt ?? this.now() + CHECKOUT_DEFAULT_SECONDS,
+      customer_email: input.customerEmail ?? null,
+      payment_intent_data: {
+        application_fee_amount: input.applicationFeeAmount,
+        transfer_data: input.destinationAccount ? { destination: input.destinationAccount } : null,
+      },
+      url: this.pageUrl(`/test-provider/checkout/${id}`),
+      created: this.now(),
+    };
   }
 
   async retrieveCheckoutSession(sessionId: string): Promise<ProviderCheckoutSession> {
@@ -475,14 +535,15 @@ export class TestPaymentsProvider implements PaymentsProvider {
    */
   async pay(sessionId: string, card: { number: string; exp_month: number; exp_year: number; cvc: string }): Promise<PayResult> {
     return inTransaction(this.db, async (tx) => {
-      const stored = await this.require<SessionData>(tx, sessionId, 'checkout.session', { forUpdate: true });
+      const stored = await this.find<SessionData>(tx, sessionId, 'checkout.session', { forUpdate: true });
+      if (!stored) return { ok: false, outcome: 'missing' };
       const session = this.expired(stored);
       if (session.status !== 'open') return { ok: false, outcome: 'closed', session };
       const outcome = testCardOutcome(card, this.clock.now());
       if (outcome !== 'succeeded') return { ok: false, outcome };
       const destination = session.payment_intent_data.transfer_data?.destination ?? null;
       const intentId = randomId('pi_test_');
-      const intent = await this.insert<PaymentIntentData>(tx, 'payment_intent', destination, {
+      const intent: PaymentIntentData = {
         id: intentId,
         object: 'payment_intent',
         amount: session.amount_total,
@@ -494,8 +555,16 @@ export class TestPaymentsProvider implements PaymentsProvider {
         transfer_data: session.payment_intent_data.transfer_data,
         metadata: session.metadata,
         latest_charge: { id: randomId('ch_test_'), receipt_url: this.pageUrl(`/test-provider/receipts/${intentId}`) },
-      });
-      const completed = await this.save<SessionData>(tx, { ...session, status: 'complete', payment_status: 'paid', payment_intent: intent.id });
+      };
+      const completed: SessionData = { ...session, status: 'complete', payment_status: 'paid', payment_intent: intent.id };
+      // The payment intent and the completed session in one statement.
+      await sql`
+        WITH intent AS (
+          INSERT INTO test_provider_objects (id, object, account_id, data, created_at)
+          VALUES (${intent.id}, 'payment_intent', ${destination}, ${JSON.stringify(intent)}::jsonb, ${this.clock.now()})
+        )
+        UPDATE test_provider_objects SET data = ${JSON.stringify(completed)}::jsonb WHERE id = ${session.id}
+      `.execute(tx);
       return { ok: true, session: completed, paymentIntent: intent, events: [this.event('checkout.session.completed', destination, { ...completed })] };
     });
   }
