@@ -48,13 +48,22 @@ export function amountText(minor: number, currency: Currency): string {
   return `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
 }
 
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /**
  * An amount for display in the viewer's language ('€12.50', '12,50 €', '¥1,200'): Intl formats
  * the decimal text itself, so no float is involved, and the locale places the symbol.
  */
 export function formatMoney(minor: number, currency: Currency, locale: string): string {
-  const exponent = CURRENCY_EXPONENT[currency];
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: exponent, maximumFractionDigits: exponent });
+  const key = `${locale}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    const exponent = CURRENCY_EXPONENT[currency];
+    // Made once per language and currency: a NumberFormat is costly to make, cheap to use.
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: exponent, maximumFractionDigits: exponent });
+    if (moneyFormats.size >= 200) moneyFormats.clear();
+    moneyFormats.set(key, format);
+  }
   // format() takes a decimal string exactly (Intl.NumberFormat v3).
   return format.format(amountText(minor, currency) as unknown as number);
 }

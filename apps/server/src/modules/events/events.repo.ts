@@ -32,6 +32,18 @@ export async function findEventForViewer(db: Executor, ref: { id: number } | { h
   return result.rows[0];
 }
 
+/** findEventForViewer with the event's ticket types (in their order) in the same statement: a checkout's first read. */
+export async function findEventWithTicketTypes(db: Executor, id: number, viewerId: number | null): Promise<(EventAccessRow & { ticket_types: TicketTypeRow[] }) | undefined> {
+  const result = await sql<EventAccessRow & { ticket_types: (Omit<TicketTypeRow, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string })[] }>`
+    SELECT e.*, ${visibleTo(viewerId)} AS is_visible,
+      (SELECT coalesce(json_agg(tt ORDER BY tt.position), '[]'::json) FROM event_ticket_types tt WHERE tt.event_id = e.id) AS ticket_types
+    FROM events e WHERE e.id = ${id}
+  `.execute(db);
+  const row = result.rows[0];
+  if (!row) return undefined;
+  return { ...row, ticket_types: row.ticket_types.map((t) => ({ ...t, created_at: new Date(t.created_at), updated_at: new Date(t.updated_at) })) };
+}
+
 export interface PairVisibilityRow {
   event_id: number;
   user_id: number | null;

@@ -463,9 +463,20 @@ export async function loadManagedPricing(deps: AppDeps, actor: Actor, id: number
 
 /** The pricing of an event the viewer may see (a buyer's checkout): 404 when hidden or removed by a moderator. */
 export async function loadPricing(deps: AppDeps, viewer: Viewer, id: number): Promise<EventPricing> {
-  const row = await loadVisible(deps, viewer, id);
-  if (row.deleted_by_moderator_at) throw eventNotFound();
-  return pricingFrom(deps.db, row);
+  const row = await repo.findEventWithTicketTypes(deps.db, id, viewer?.userId ?? null);
+  // An event the caller may not see is answered exactly like a missing one.
+  if (!row || !canViewEvent(viewer, row) || row.deleted_by_moderator_at) throw eventNotFound();
+  return {
+    id: row.id,
+    hash: row.hash,
+    name: row.name,
+    user_id: row.user_id,
+    start_date: row.start_date,
+    currency: row.currency,
+    payment_mode: row.payment_mode,
+    stripe_product_id: row.stripe_product_id,
+    ticket_types: row.currency === null ? [] : row.ticket_types,
+  };
 }
 
 /** Records the event's product at the payment provider. */

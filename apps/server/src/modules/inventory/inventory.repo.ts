@@ -28,6 +28,12 @@ export interface ConsumerRef {
   id: number;
 }
 
+/** The open checkout's hold of one buyer's join session, whatever its order's id (a claim that replaces it). */
+export interface SessionHoldRef {
+  buyerId: number;
+  clientSession: string;
+}
+
 /**
  * Locks the quota of one event for the rest of the transaction (`SELECT ... FOR NO KEY UPDATE` on
  * the event row: the lock every join, every edit of max, every hold and every ticket takes), and
@@ -125,8 +131,8 @@ export interface TicketUsage {
  * for an event with thousands of tickets sold. The rule is the database's function
  * planns_ticket_usage (migration 0013), whose plan each connection keeps.
  */
-export async function ticketUsage(db: Executor, eventId: number, except: readonly ConsumerRef[], now: Date): Promise<TicketUsage> {
-  return usageOf(db, eventId, except, now, false);
+export async function ticketUsage(db: Executor, eventId: number, except: readonly ConsumerRef[], now: Date, exceptSession?: SessionHoldRef): Promise<TicketUsage> {
+  return usageOf(db, eventId, except, now, false, exceptSession);
 }
 
 /**
@@ -138,11 +144,14 @@ export async function lockTicketUsage(tx: Tx, eventId: number, except: readonly 
   return usageOf(tx, eventId, except, now, true);
 }
 
-async function usageOf(db: Executor, eventId: number, except: readonly ConsumerRef[], now: Date, lock: boolean): Promise<TicketUsage> {
+async function usageOf(db: Executor, eventId: number, except: readonly ConsumerRef[], now: Date, lock: boolean, exceptSession?: SessionHoldRef): Promise<TicketUsage> {
   const holds = except.filter((c) => c.kind === 'hold').map((c) => c.id);
   const tickets = except.filter((c) => c.kind === 'ticket').map((c) => c.id);
+  const exceptHolds = exceptSession
+    ? sql`${holds}::bigint[] || ARRAY(SELECT o.id FROM orders o WHERE o.buyer_id = ${exceptSession.buyerId} AND o.client_session = ${exceptSession.clientSession} AND o.status = 'pending')`
+    : sql`${holds}::bigint[]`;
   const result = await sql<{ ticket_type_id: number | null; size: number | null; taken: number; is_event: boolean }>`
-    SELECT * FROM planns_ticket_usage(${eventId}::bigint, ${holds}::bigint[], ${tickets}::bigint[], ${now}::timestamptz, ${lock})
+    SELECT * FROM planns_ticket_usage(${eventId}::bigint, ${exceptHolds}, ${tickets}::bigint[], ${now}::timestamptz, ${lock})
   `.execute(db);
   const event = result.rows.find((r) => r.is_event);
   return {

@@ -78,10 +78,11 @@ function checkFits(usage: repo.TicketUsage, lines: TicketClaim['lines']): void {
  * Whether tickets would fit now, without any lock (a claim's quick refusal): 409 sold_out when
  * they would not. An answer that they fit promises nothing; claimTickets decides under the lock.
  * In a flash sale the many who come after the last ticket are told at once, without queueing for
- * the event's lock behind the buyers still being served.
+ * the event's lock behind the buyers still being served. `replacingSessionHold`: the open hold of
+ * a buyer's join session (which a new selection replaces) is left out, whatever its order.
  */
-export async function refuseIfSoldOut(db: Executor, claim: TicketClaim): Promise<void> {
-  checkFits(await repo.ticketUsage(db, claim.eventId, claim.replacing, claim.now), claim.lines);
+export async function refuseIfSoldOut(db: Executor, claim: TicketClaim & { replacingSessionHold?: repo.SessionHoldRef }): Promise<void> {
+  checkFits(await repo.ticketUsage(db, claim.eventId, claim.replacing, claim.now, claim.replacingSessionHold), claim.lines);
 }
 
 /**

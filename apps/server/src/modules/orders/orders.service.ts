@@ -85,53 +85,58 @@ export async function openCheckout(deps: AppDeps, actor: Actor, eventId: number,
     });
   }
 
-  const existing = await repo.findOpenOrderOfSession(deps.db, actor.userId, query.current_session);
   const now = deps.clock.now();
-  if (existing && existing.hold_expires_at > now && existing.client_secret && existing.checkout_session_id) {
-    const items = await repo.itemsOf(deps.db, [existing.id]);
-    const same = items.length === lines.length && items.every((item, i) => item.ticket_type_id === lines[i]!.ticket_type_id && item.quantity === lines[i]!.quantity && item.unit_price === lines[i]!.unit_price);
-    if (same) return embedAnswer(deps, existing, lines, totals);
-  }
-
   const wanted = lines.map((l) => ({ ticketTypeId: l.ticket_type_id, quantity: l.quantity }));
-  // Sold out already: told at once, without waiting for the event's lock (the buyer's own hold,
-  // which this selection replaces, left out).
-  await inventory.refuseIfSoldOut(deps.db, { eventId, lines: wanted, replacing: existing ? [{ kind: 'hold', id: existing.id }] : [], now });
-  const order = await inTransaction(deps.db, async (tx) => {
-    if (existing) await closeHold(tx, existing.id, 'expired', now);
-    // The hold is written first and claimed last: the event's lock is held only to count the
-    // places (this hold left out) and commit. Were they not to fit, all of it is rolled back.
-    const row = await repo.insertOrder(
-      tx,
-      {
-        event_id: eventId,
-        event_name: pricing.name,
-        event_start: pricing.start_date,
-        buyer_id: actor.userId,
-        client_session: query.current_session,
-        provider: deps.payments.name,
-        payment_mode: pricing.payment_mode ?? 'own',
-        payee_account_id: destination,
-        payee_user_id: pricing.user_id,
-        currency: pricing.currency!,
-        ...totals,
-        hold_expires_at: new Date(now.getTime() + HOLD_MS),
-        created_at: now,
-        updated_at: now,
-      },
-      lines.map((l, position) => ({ position, ticket_type_id: l.ticket_type_id, type_name: l.name, unit_price: l.unit_price, quantity: l.quantity })),
-    );
-    // Two calls of one session at once: the index let one in; the other answers it below.
-    if (!row) return null;
-    await inventory.claimTickets(tx, { eventId, lines: wanted, replacing: [{ kind: 'hold', id: row.id }], now });
-    return row;
-  });
-  // The replaced checkout can no longer be paid (were it paid anyway, the late payment path applies).
-  if (existing?.checkout_session_id) await deps.payments.expireCheckoutSession(existing.checkout_session_id).catch(() => undefined);
+  // Sold out already: told at once, without waiting for the event's lock (the buyer's own hold of
+  // this join session, which this selection would replace, left out).
+  await inventory.refuseIfSoldOut(deps.db, { eventId, lines: wanted, replacing: [], replacingSessionHold: { buyerId: actor.userId, clientSession: query.current_session }, now });
+  const newOrder = {
+    event_id: eventId,
+    event_name: pricing.name,
+    event_start: pricing.start_date,
+    buyer_id: actor.userId,
+    client_session: query.current_session,
+    provider: deps.payments.name,
+    payment_mode: pricing.payment_mode ?? 'own',
+    payee_account_id: destination,
+    payee_user_id: pricing.user_id,
+    currency: pricing.currency,
+    ...totals,
+    hold_expires_at: new Date(now.getTime() + HOLD_MS),
+    created_at: now,
+    updated_at: now,
+  };
+  const items = lines.map((l, position) => ({ position, ticket_type_id: l.ticket_type_id, type_name: l.name, unit_price: l.unit_price, quantity: l.quantity }));
+  // The hold is written first and claimed last: the event's lock is held only to count the places
+  // (this hold left out) and commit. Were they not to fit, all of it is rolled back. Null: this
+  // join session has an open order already (its partial unique index).
+  const holdAnew = (replaced: repo.OrderRow | undefined) =>
+    inTransaction(deps.db, async (tx) => {
+      if (replaced) await closeHold(tx, replaced.id, 'expired', now);
+      const row = await repo.insertOrder(tx, newOrder, items);
+      if (!row) return null;
+      await inventory.claimTickets(tx, { eventId, lines: wanted, replacing: [{ kind: 'hold', id: row.id }], now });
+      return row;
+    });
+  let order = await holdAnew(undefined);
   if (!order) {
-    const raced = await repo.findOpenOrderOfSession(deps.db, actor.userId, query.current_session);
-    if (raced?.client_secret && raced.checkout_session_id) return embedAnswer(deps, raced, lines, totals);
-    throw new AppError('conflict', 'This checkout is being opened: try again in a moment');
+    // The join session's checkout is open: the same selection answers it while its hold lasts; a
+    // new one replaces it (its hold released, its checkout closed at the provider).
+    const existing = await repo.findOpenOrderOfSession(deps.db, actor.userId, query.current_session);
+    if (existing && existing.hold_expires_at > now && existing.client_secret && existing.checkout_session_id) {
+      const held = await repo.itemsOf(deps.db, [existing.id]);
+      const same = held.length === lines.length && held.every((item, i) => item.ticket_type_id === lines[i]!.ticket_type_id && item.quantity === lines[i]!.quantity && item.unit_price === lines[i]!.unit_price);
+      if (same) return embedAnswer(deps, existing, lines, totals);
+    }
+    order = await holdAnew(existing);
+    // The replaced checkout can no longer be paid (were it paid anyway, the late payment path applies).
+    if (existing?.checkout_session_id) await deps.payments.expireCheckoutSession(existing.checkout_session_id).catch(() => undefined);
+    if (!order) {
+      // Two calls of one session at once: the index let one in; the other answers it.
+      const raced = await repo.findOpenOrderOfSession(deps.db, actor.userId, query.current_session);
+      if (raced?.client_secret && raced.checkout_session_id) return embedAnswer(deps, raced, lines, totals);
+      throw new AppError('conflict', 'This checkout is being opened: try again in a moment');
+    }
   }
 
   let session: ProviderCheckoutSession;
@@ -139,7 +144,7 @@ export async function openCheckout(deps: AppDeps, actor: Actor, eventId: number,
     const priceIds = new Map(pricing.ticket_types.map((t) => [t.id, t.stripe_price_id]));
     session = await deps.payments.createCheckoutSession({
       uiMode: 'embedded',
-      currency: pricing.currency!,
+      currency: pricing.currency,
       lineItems: [
         ...lines.map((l) => ({ price: priceIds.get(l.ticket_type_id)!, quantity: l.quantity })),
         ...(totals.fee > 0 ? [{ price_data: { currency: pricing.currency!, unit_amount: totals.fee, product_name: 'Service fee' }, quantity: 1 }] : []),
