@@ -138,6 +138,11 @@ describe(`checkout under random interleavings (${SEEDS} seeds, ${BUYERS} buyers,
         const label = `seed ${seed}, order ${o.id} (${o.status}, provider ${session.status}/${session.payment_status})`;
         // Issued once: all of its tickets or none, never more.
         expect([0, o.quantity], label).toContain(o.tickets);
+        // Paid once at the provider, however many payments raced (double clicks).
+        const intents = await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM test_provider_objects WHERE object = 'payment_intent' AND data->'metadata'->>'planns_order_id' = ${String(o.id)}
+        `.execute(db);
+        expect(intents.rows[0]!.n, label).toBe(session.payment_status === 'paid' ? 1 : 0);
         if (session.payment_status === 'paid') {
           // Paid at the provider: fulfilled (tickets issued), or refunded in full because no place was left.
           expect(['paid', 'refunded'], label).toContain(o.status);

@@ -95,6 +95,15 @@ export async function startJobRunner(deps: AppDeps, options: JobRunnerOptions): 
     pollInterval: POLL_INTERVAL_MS,
     logger: queueLogger(options.log),
     events,
+    preset: {
+      worker: {
+        // A burst of jobs (a sale's texts) is taken a few at a time and finished together: fewer
+        // round trips to the queue than one fetch and one completion per job. A job a crash
+        // interrupts runs again, as any job may (at least once).
+        localQueue: { size: concurrency + 1 },
+        completeJobBatchDelay: 0,
+      },
+    },
   };
   const tasks = taskList(deps, options.log);
   const crons = options.schedules === false ? [] : parseCronItems(cronItems());

@@ -534,39 +534,47 @@ export class TestPaymentsProvider implements PaymentsProvider {
    * payments at once make one payment intent) and returns checkout.session.completed.
    */
   async pay(sessionId: string, card: { number: string; exp_month: number; exp_year: number; cvc: string }): Promise<PayResult> {
-    return inTransaction(this.db, async (tx) => {
-      const stored = await this.find<SessionData>(tx, sessionId, 'checkout.session', { forUpdate: true });
-      if (!stored) return { ok: false, outcome: 'missing' };
-      const session = this.expired(stored);
-      if (session.status !== 'open') return { ok: false, outcome: 'closed', session };
-      const outcome = testCardOutcome(card, this.clock.now());
-      if (outcome !== 'succeeded') return { ok: false, outcome };
-      const destination = session.payment_intent_data.transfer_data?.destination ?? null;
-      const intentId = randomId('pi_test_');
-      const intent: PaymentIntentData = {
-        id: intentId,
-        object: 'payment_intent',
-        amount: session.amount_total,
-        application_fee_amount: session.payment_intent_data.application_fee_amount,
-        currency: session.currency,
-        status: 'succeeded',
-        created: this.now(),
-        description: session.line_items.map((l) => `${l.quantity} × ${l.description}`).join(', '),
-        transfer_data: session.payment_intent_data.transfer_data,
-        metadata: session.metadata,
-        latest_charge: { id: randomId('ch_test_'), receipt_url: this.pageUrl(`/test-provider/receipts/${intentId}`) },
-      };
-      const completed: SessionData = { ...session, status: 'complete', payment_status: 'paid', payment_intent: intent.id };
-      // The payment intent and the completed session in one statement.
-      await sql`
-        WITH intent AS (
-          INSERT INTO test_provider_objects (id, object, account_id, data, created_at)
-          VALUES (${intent.id}, 'payment_intent', ${destination}, ${JSON.stringify(intent)}::jsonb, ${this.clock.now()})
-        )
-        UPDATE test_provider_objects SET data = ${JSON.stringify(completed)}::jsonb WHERE id = ${session.id}
-      `.execute(tx);
-      return { ok: true, session: completed, paymentIntent: intent, events: [this.event('checkout.session.completed', destination, { ...completed })] };
-    });
+    const stored = await this.find<SessionData>(this.db, sessionId, 'checkout.session');
+    if (!stored) return { ok: false, outcome: 'missing' };
+    const session = this.expired(stored);
+    if (session.status !== 'open') return { ok: false, outcome: 'closed', session };
+    const outcome = testCardOutcome(card, this.clock.now());
+    if (outcome !== 'succeeded') return { ok: false, outcome };
+    const destination = session.payment_intent_data.transfer_data?.destination ?? null;
+    const intentId = randomId('pi_test_');
+    const intent: PaymentIntentData = {
+      id: intentId,
+      object: 'payment_intent',
+      amount: session.amount_total,
+      application_fee_amount: session.payment_intent_data.application_fee_amount,
+      currency: session.currency,
+      status: 'succeeded',
+      created: this.now(),
+      description: session.line_items.map((l) => `${l.quantity} × ${l.description}`).join(', '),
+      transfer_data: session.payment_intent_data.transfer_data,
+      metadata: session.metadata,
+      latest_charge: { id: randomId('ch_test_'), receipt_url: this.pageUrl(`/test-provider/receipts/${intentId}`) },
+    };
+    const completed: SessionData = { ...session, status: 'complete', payment_status: 'paid', payment_intent: intent.id };
+    // The session completes only while it is still open and unexpired (a conditional write: of two
+    // payments at once, one completes it and makes the one payment intent); the intent is written
+    // in the same statement.
+    const result = await sql<{ completed: number }>`
+      WITH s AS (
+        UPDATE test_provider_objects SET data = ${JSON.stringify(completed)}::jsonb
+        WHERE id = ${session.id} AND object = 'checkout.session' AND data->>'status' = 'open' AND (data->>'expires_at')::bigint > ${this.now()}
+        RETURNING id
+      ), intent AS (
+        INSERT INTO test_provider_objects (id, object, account_id, data, created_at)
+        SELECT ${intent.id}, 'payment_intent', ${destination}::text, ${JSON.stringify(intent)}::jsonb, ${this.clock.now()} FROM s
+      )
+      SELECT count(*)::int AS completed FROM s
+    `.execute(this.db);
+    if (result.rows[0]?.completed !== 1) {
+      const now = await this.find<SessionData>(this.db, sessionId, 'checkout.session');
+      return { ok: false, outcome: 'closed', session: this.expired(now ?? { ...session, status: 'expired' }) };
+    }
+    return { ok: true, session: completed, paymentIntent: intent, events: [this.event('checkout.session.completed', destination, { ...completed })] };
   }
 }
 
