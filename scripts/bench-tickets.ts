@@ -46,7 +46,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { createDb, TYPO_THRESHOLD } from '../apps/server/src/db/database.ts';
+import { createDb, PreparingClient, TYPO_THRESHOLD } from '../apps/server/src/db/database.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import { findFreePort } from '../apps/server/src/db/embedded-postgres.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
@@ -467,7 +467,8 @@ interface Statement {
  * event row lock (from the `FOR UPDATE` on events answering to its transaction's end).
  */
 function recordingDeps(url: string, dataDir: string, statements: Statement[]): { deps: AppDeps; provider: TestPaymentsProvider; close: () => Promise<void> } {
-  const pool = new pg.Pool({ connectionString: url, max: 2, options: `-c pg_trgm.word_similarity_threshold=${TYPO_THRESHOLD}` });
+  // The server's own kind of connection (its statements prepared once each, decision 0030).
+  const pool = new pg.Pool({ Client: PreparingClient, connectionString: url, max: 2, options: `-c pg_trgm.word_similarity_threshold=${TYPO_THRESHOLD}` });
   let clients = 0;
   pool.on('connect', (client) => {
     const id = (clients += 1);
@@ -496,6 +497,8 @@ function recordingDeps(url: string, dataDir: string, statements: Statement[]): {
   return { deps, provider: payments, close: () => db.destroy() };
 }
 
+/** A hold's one statement: the order, its items and its claim (planns_claim_tickets). */
+const IN_STATEMENT_CLAIM = /planns_claim_tickets\(/;
 /** A claim's lock and count (planns_ticket_usage with p_lock true), or the lock taken alone (an RSVP's). */
 const COUNT_STATEMENT = /planns_ticket_usage\(/;
 const isLock = (st: { text: string; values: unknown }) =>
@@ -520,7 +523,18 @@ function nameOf(text: string): string {
     [/^select "id", "max", "currency" from "events"/, 'lock the event'],
     [COUNT_STATEMENT, 'count the places (in all and per type)'],
     [/coalesce\(sum\(c\.seats\)/, "count the event's places"],
-    [/FROM event_ticket_types tt/, "count each type's"],
+    [IN_STATEMENT_CLAIM, 'write the hold (order, items) and claim its places'],
+    [/^\s*SELECT e\.\*, .* AS ticket_types/s, 'the event (visible to the buyer?) and its ticket types'],
+    [/from "payment_accounts"/, "the organiser's payout account"],
+    [/FROM test_provider_objects o\s+LEFT JOIN/, "the provider: the session's prices and account"],
+    [/INSERT INTO test_provider_idempotency/, 'the provider: the session written'],
+    [/^update "orders" set "checkout_session_id"/, "the order's checkout session"],
+    [/^select "data" from "test_provider_objects"/, 'the provider: the session read'],
+    [/UPDATE test_provider_objects SET data/, 'the provider: the session completed, the payment made'],
+    [/^insert into "payment_events"/, "the provider's event recorded"],
+    [/coalesce\(json_agg\(i ORDER BY/, 'the order and its items, locked'],
+    [/^SAVEPOINT/, 'savepoint'],
+    [/^select "session_id"|from "sessions"/, 'the session (signed in?)'],
     [/^insert into "orders"/, 'insert the order'],
     [/^insert into "order_items"/, 'its items'],
     [/graphile_worker\.add_job/, 'queue a job'],
@@ -542,6 +556,14 @@ function profileOf(statements: Statement[], ms: number): CallProfile {
   const underLock: { name: string; ms: number }[] = [];
   let heldUntil = -1; // a second FOR UPDATE in the same transaction takes nothing new
   statements.forEach((st, i) => {
+    if (i > heldUntil && IN_STATEMENT_CLAIM.test(st.text)) {
+      // A hold's one statement (written, locked, counted and committed on its own, outside any
+      // transaction): the lock is held for at most its time.
+      lockMs += st.end - st.start;
+      locked += 1;
+      underLock.push({ name: nameOf(st.text), ms: st.end - st.start });
+      return;
+    }
     if (i <= heldUntil || !isLock(st)) return;
     const end = statements.findIndex((later, j) => j > i && later.client === st.client && /^(commit|rollback)$/i.test(later.text));
     if (end < 0) return;

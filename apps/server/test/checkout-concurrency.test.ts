@@ -170,6 +170,66 @@ describe(`checkout under random interleavings (${SEEDS} seeds, ${BUYERS} buyers,
     }
   }, 600_000);
 
+  it('holds written and claimed in one statement each, all waiting on the lock at once: the last places go once', async () => {
+    // The hold path's one statement (orders.openCheckout): the order, its items and its claim. Here
+    // another transaction holds the event's lock while three such statements start; each has written
+    // its hold and waits inside its claim, its snapshot taken before the others commit. The lock
+    // makes each count, once granted, read the holds committed before it. Without it all three
+    // usually fit (timing decides; the test above proves the same lock deterministically).
+    // (The lock's holder, three statements and the check that they wait: the test pool's five.)
+    const places = 2;
+    const racers = buyers.slice(0, 3);
+    const event = await eventOnSale(20_000, places);
+    const standard = event.ticket_types[0]!.id;
+    const now = ctx.clock.now();
+    const wanted = [{ ticketTypeId: standard, quantity: 1 }];
+    const outcomes = await inTransaction(db, async (tx) => {
+      await inventoryRepo.lockQuota(tx, event.id);
+      const statements = racers.map((buyer, i) =>
+        ordersRepo
+          .insertOrder(
+            db,
+            {
+              event_id: event.id,
+              event_name: 'Flash sale',
+              event_start: now,
+              buyer_id: buyer.user.id,
+              client_session: `one-statement-${i}`,
+              provider: 'test',
+              payment_mode: 'own',
+              payee_account_id: null,
+              payee_user_id: owner.user.id,
+              currency: 'EUR',
+              subtotal: 2000,
+              fee: 100,
+              total: 2100,
+              hold_expires_at: new Date(now.getTime() + 30 * 60_000),
+              created_at: now,
+              updated_at: now,
+            },
+            [{ position: 0, ticket_type_id: standard, type_name: 'Standard', unit_price: 2000, quantity: 1 }],
+            (holdId) => inventory.claimHoldInStatement({ eventId: event.id, lines: wanted, now }, holdId),
+          )
+          .then(
+            (row) => ({ ok: row !== undefined }),
+            (err: unknown) => ({ ok: false, refusal: inventory.claimRefusal(err, wanted)?.code ?? String(err) }),
+          ),
+      );
+      // Until the four wait for the lock (or, were there none, have ended).
+      for (let i = 0; i < 200; i += 1) {
+        const waiting = await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%planns_claim_tickets%'
+        `.execute(db);
+        if (waiting.rows[0]!.n >= racers.length) break;
+        if ((await Promise.race([Promise.all(statements), new Promise((r) => setTimeout(() => r(null), 10))])) !== null) break;
+      }
+      return statements;
+    }).then((statements) => Promise.all(statements));
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(places);
+    for (const o of outcomes) if (!o.ok) expect(o).toEqual({ ok: false, refusal: 'sold_out' });
+    expect((await inventory.seatsTaken(db, [event.id], now)).get(event.id)).toBe(places);
+  });
+
   it('claims that wrote their holds before counting are counted one after another: the last places go once', async () => {
     // The hold path writes the order first and claims it last (orders.openCheckout). Here every
     // buyer's transaction has written its hold before any counts: the lock alone makes each count

@@ -160,3 +160,28 @@ async function usageOf(db: Executor, eventId: number, except: readonly ConsumerR
     types: new Map(result.rows.filter((r) => !r.is_event).map((r) => [Number(r.ticket_type_id), { size: r.size, taken: r.taken }])),
   };
 }
+
+/** SQLSTATE of planns_claim_tickets' refusal (migration 0014). */
+const CLAIM_REFUSED = 'PN409';
+
+/**
+ * The call of planns_claim_tickets for a hold that the enclosing statement writes (its id an
+ * expression of that statement): the claim that locks, counts and refuses inside the statement
+ * that writes the hold (orders.repo insertOrder). A refusal fails the statement (see refusedUsage).
+ */
+export function claimHoldSql(eventId: number, holdId: RawBuilder<number>, lines: readonly { ticketTypeId: number; quantity: number }[], now: Date): RawBuilder<unknown> {
+  return sql`planns_claim_tickets(${eventId}::bigint, ARRAY[${holdId}]::bigint[], ${now}::timestamptz, ${lines.map((l) => l.ticketTypeId)}::bigint[], ${lines.map((l) => l.quantity)}::integer[])`;
+}
+
+/** The usage a refused claim reported (claimHoldSql's statement failed with it); null for any other error. */
+export function refusedUsage(err: unknown): TicketUsage | null {
+  const e = err as { code?: unknown; detail?: unknown };
+  if (e?.code !== CLAIM_REFUSED || typeof e.detail !== 'string') return null;
+  const rows = JSON.parse(e.detail) as { ticket_type_id: number | null; size: number | null; taken: number; is_event: boolean }[];
+  const event = rows.find((r) => r.is_event);
+  return {
+    size: event ? event.size : undefined,
+    taken: event?.taken ?? 0,
+    types: new Map(rows.filter((r) => !r.is_event).map((r) => [Number(r.ticket_type_id), { size: r.size, taken: r.taken }])),
+  };
+}

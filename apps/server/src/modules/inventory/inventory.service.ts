@@ -1,6 +1,7 @@
 import { ERROR_MESSAGES } from '@planns/shared/errors/error-codes';
 import { fitsQuota } from '@planns/shared/inventory/inventory.rules';
 import { attendeeWeight } from '@planns/shared/rsvp/rsvp.rules';
+import type { RawBuilder } from 'kysely';
 import type { Executor, Tx } from '../../db/database.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import * as repo from './inventory.repo.ts';
@@ -95,6 +96,33 @@ export async function refuseIfSoldOut(db: Executor, claim: TicketClaim & { repla
  */
 export async function claimTickets(tx: Tx, claim: TicketClaim): Promise<void> {
   checkFits(await repo.lockTicketUsage(tx, claim.eventId, claim.replacing, claim.now), claim.lines);
+}
+
+/**
+ * The claim of a hold written in the same statement (the hold path's one statement: the order, its
+ * items and this claim; orders.repo insertOrder): locks the event's quota, counts, and fails the
+ * statement when the tickets wanted do not fit, so the hold is never written. `holdId` is the
+ * statement's expression for the new hold's id (left out of the count). Decision 0029.
+ */
+export function claimHoldInStatement(claim: Omit<TicketClaim, 'replacing'>, holdId: RawBuilder<number>): RawBuilder<unknown> {
+  return repo.claimHoldSql(claim.eventId, holdId, claim.lines, claim.now);
+}
+
+/**
+ * The answer to a statement that failed in claimHoldInStatement: 409 sold_out worded from the usage
+ * the database reported (as claimTickets words it), 404 when the event is gone or no longer paid;
+ * null when the error is another.
+ */
+export function claimRefusal(err: unknown, lines: TicketClaim['lines']): AppError | null {
+  const usage = repo.refusedUsage(err);
+  if (!usage) return null;
+  try {
+    checkFits(usage, lines);
+  } catch (refusal) {
+    if (refusal instanceof AppError) return refusal;
+    throw refusal;
+  }
+  return soldOut();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Executor, Tx } from '../../db/database.ts';
 import type { OrderItemsTable, OrdersTable } from '../../db/schema.ts';
 
@@ -29,9 +29,15 @@ export interface NewOrder {
 /**
  * A new open order with its items, in one statement; undefined when the buyer already has an open
  * one for this join session (the partial unique index decides between two calls racing: no items
- * are written then).
+ * are written then). `claim`: an expression evaluated for the new order in the same statement (the
+ * inventory's claim of its places, which fails the whole statement when they do not fit).
  */
-export async function insertOrder(tx: Tx, order: NewOrder, items: Omit<OrderItemRow, 'order_id'>[]): Promise<OrderRow | undefined> {
+export async function insertOrder(
+  db: Executor,
+  order: NewOrder,
+  items: Omit<OrderItemRow, 'order_id'>[],
+  claim: (orderId: RawBuilder<number>) => RawBuilder<unknown> = () => sql`NULL`,
+): Promise<OrderRow | undefined> {
   const columns = Object.keys(order) as (keyof NewOrder)[];
   const result = await sql<OrderRow>`
     WITH o AS (
@@ -43,9 +49,11 @@ export async function insertOrder(tx: Tx, order: NewOrder, items: Omit<OrderItem
       SELECT o.id, x.position, x.ticket_type_id, x.type_name, x.unit_price, x.quantity
       FROM o CROSS JOIN jsonb_to_recordset(${JSON.stringify(items)}::jsonb) AS x(position smallint, ticket_type_id bigint, type_name text, unit_price bigint, quantity integer)
     )
-    SELECT * FROM o
-  `.execute(tx);
-  return result.rows[0];
+    SELECT o.*, ${claim(sql<number>`o.id`)} AS claimed FROM o
+  `.execute(db);
+  if (!result.rows[0]) return undefined;
+  const { claimed: _claimed, ...row } = result.rows[0] as OrderRow & { claimed: unknown };
+  return row;
 }
 
 export async function findOpenOrderOfSession(db: Executor, buyerId: number, clientSession: string): Promise<OrderRow | undefined> {

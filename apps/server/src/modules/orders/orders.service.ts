@@ -4,6 +4,7 @@ import { PAYMENT_MESSAGES, arePaymentsEnabled } from '@planns/shared/payments/pa
 import type { EmbedQuery } from '@planns/shared/payments/payments.schemas';
 import { HOLD_MINUTES, SELECTION_MESSAGES, checkoutLines, checkoutTotals, refundAmount, type CheckoutLine } from '@planns/shared/tickets/tickets.rules';
 import type { Purchase } from '@planns/shared/tickets/tickets.schemas';
+import type { RawBuilder } from 'kysely';
 import { inTransaction, underSavepoint, type Tx } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -107,17 +108,23 @@ export async function openCheckout(deps: AppDeps, actor: Actor, eventId: number,
     updated_at: now,
   };
   const items = lines.map((l, position) => ({ position, ticket_type_id: l.ticket_type_id, type_name: l.name, unit_price: l.unit_price, quantity: l.quantity }));
-  // The hold is written first and claimed last: the event's lock is held only to count the places
-  // (this hold left out) and commit. Were they not to fit, all of it is rolled back. Null: this
-  // join session has an open order already (its partial unique index).
-  const holdAnew = (replaced: repo.OrderRow | undefined) =>
-    inTransaction(deps.db, async (tx) => {
-      if (replaced) await closeHold(tx, replaced.id, 'expired', now);
-      const row = await repo.insertOrder(tx, newOrder, items);
-      if (!row) return null;
-      await inventory.claimTickets(tx, { eventId, lines: wanted, replacing: [{ kind: 'hold', id: row.id }], now });
-      return row;
-    });
+  // One statement writes the hold and claims its places (inventory.claimHoldInStatement): the
+  // event's lock is taken last, inside it, to count the places (this hold left out) and is let go at
+  // its commit, with no round trip while it is held. Were they not to fit, the statement fails and
+  // nothing is written. Replacing the session's earlier hold, that hold is closed in the same
+  // transaction. Null: this join session has an open order already (its partial unique index).
+  const claim = (holdId: RawBuilder<number>) => inventory.claimHoldInStatement({ eventId, lines: wanted, now }, holdId);
+  const holdAnew = async (replaced: repo.OrderRow | undefined) => {
+    try {
+      if (!replaced) return (await repo.insertOrder(deps.db, newOrder, items, claim)) ?? null;
+      return await inTransaction(deps.db, async (tx) => {
+        await closeHold(tx, replaced.id, 'expired', now);
+        return (await repo.insertOrder(tx, newOrder, items, claim)) ?? null;
+      });
+    } catch (err) {
+      throw inventory.claimRefusal(err, wanted) ?? err;
+    }
+  };
   let order = await holdAnew(undefined);
   if (!order) {
     // The join session's checkout is open: the same selection answers it while its hold lasts; a
