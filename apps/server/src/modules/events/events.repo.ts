@@ -32,16 +32,32 @@ export async function findEventForViewer(db: Executor, ref: { id: number } | { h
   return result.rows[0];
 }
 
-/** findEventForViewer with the event's ticket types (in their order) in the same statement: a checkout's first read. */
-export async function findEventWithTicketTypes(db: Executor, id: number, viewerId: number | null): Promise<(EventAccessRow & { ticket_types: TicketTypeRow[] }) | undefined> {
-  const result = await sql<EventAccessRow & { ticket_types: (Omit<TicketTypeRow, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string })[] }>`
+/**
+ * findEventForViewer with the event's ticket types (in their order) in the same statement: a
+ * checkout's first read. `extra`: more values read in that statement, each an expression of the
+ * event's owner (another module's: its payout account, the tickets left), answered by name.
+ */
+export async function findEventWithTicketTypes(
+  db: Executor,
+  id: number,
+  viewerId: number | null,
+  extra: Record<string, (ownerId: RawBuilder<number>) => RawBuilder<unknown>> = {},
+): Promise<(EventAccessRow & { ticket_types: TicketTypeRow[]; extra: Record<string, unknown> }) | undefined> {
+  const names = Object.keys(extra);
+  const extraColumns = names.map((name, i) => sql`, (${extra[name]!(sql<number>`e.user_id`)}) AS ${sql.ref(`extra_${i}`)}`);
+  const result = await sql<EventAccessRow & { ticket_types: (Omit<TicketTypeRow, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string })[] } & Record<string, unknown>>`
     SELECT e.*, ${visibleTo(viewerId)} AS is_visible,
       (SELECT coalesce(json_agg(tt ORDER BY tt.position), '[]'::json) FROM event_ticket_types tt WHERE tt.event_id = e.id) AS ticket_types
+      ${sql.join(extraColumns, sql``)}
     FROM events e WHERE e.id = ${id}
   `.execute(db);
   const row = result.rows[0];
   if (!row) return undefined;
-  return { ...row, ticket_types: row.ticket_types.map((t) => ({ ...t, created_at: new Date(t.created_at), updated_at: new Date(t.updated_at) })) };
+  return {
+    ...row,
+    ticket_types: row.ticket_types.map((t) => ({ ...t, created_at: new Date(t.created_at), updated_at: new Date(t.updated_at) })),
+    extra: Object.fromEntries(names.map((name, i) => [name, row[`extra_${i}`]])),
+  };
 }
 
 export interface PairVisibilityRow {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { CLOSE_TO_YOU_KM } from '@planns/shared/events/event-presets.rules';
 import type { Event, EventBody, EventListQuery, EventPage } from '@planns/shared/events/events.schemas';
 import {
@@ -461,9 +461,17 @@ export async function loadManagedPricing(deps: AppDeps, actor: Actor, id: number
   return pricingFrom(deps.db, row);
 }
 
-/** The pricing of an event the viewer may see (a buyer's checkout): 404 when hidden or removed by a moderator. */
-export async function loadPricing(deps: AppDeps, viewer: Viewer, id: number): Promise<EventPricing> {
-  const row = await repo.findEventWithTicketTypes(deps.db, id, viewer?.userId ?? null);
+/**
+ * The pricing of an event the viewer may see (a buyer's checkout): 404 when hidden or removed by a
+ * moderator. `extra`: values of other modules read in the same statement (findEventWithTicketTypes).
+ */
+export async function loadPricing(
+  deps: AppDeps,
+  viewer: Viewer,
+  id: number,
+  extra: Record<string, (ownerId: RawBuilder<number>) => RawBuilder<unknown>> = {},
+): Promise<EventPricing & { extra: Record<string, unknown> }> {
+  const row = await repo.findEventWithTicketTypes(deps.db, id, viewer?.userId ?? null, extra);
   // An event the caller may not see is answered exactly like a missing one.
   if (!row || !canViewEvent(viewer, row) || row.deleted_by_moderator_at) throw eventNotFound();
   return {
@@ -476,6 +484,7 @@ export async function loadPricing(deps: AppDeps, viewer: Viewer, id: number): Pr
     payment_mode: row.payment_mode,
     stripe_product_id: row.stripe_product_id,
     ticket_types: row.currency === null ? [] : row.ticket_types,
+    extra: row.extra,
   };
 }
 

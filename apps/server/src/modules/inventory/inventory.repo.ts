@@ -185,3 +185,21 @@ export function refusedUsage(err: unknown): TicketUsage | null {
     types: new Map(rows.filter((r) => !r.is_event).map((r) => [Number(r.ticket_type_id), { size: r.size, taken: r.taken }])),
   };
 }
+
+/** ticketUsage inside another statement: its rows as JSON (usageFromJson reads them back). */
+export function ticketUsageJsonSql(eventId: number, now: Date, exceptSession?: SessionHoldRef): RawBuilder<unknown> {
+  const exceptHolds = exceptSession
+    ? sql`ARRAY(SELECT o.id FROM orders o WHERE o.buyer_id = ${exceptSession.buyerId} AND o.client_session = ${exceptSession.clientSession} AND o.status = 'pending')`
+    : sql`'{}'::bigint[]`;
+  return sql`SELECT coalesce(json_agg(u), '[]'::json) FROM planns_ticket_usage(${eventId}::bigint, ${exceptHolds}, '{}'::bigint[], ${now}::timestamptz, false) u`;
+}
+
+export function usageFromJson(value: unknown): TicketUsage {
+  const rows = (Array.isArray(value) ? value : []) as { ticket_type_id: number | null; size: number | null; taken: number; is_event: boolean }[];
+  const event = rows.find((r) => r.is_event);
+  return {
+    size: event ? event.size : undefined,
+    taken: event?.taken ?? 0,
+    types: new Map(rows.filter((r) => !r.is_event).map((r) => [Number(r.ticket_type_id), { size: r.size, taken: r.taken }])),
+  };
+}

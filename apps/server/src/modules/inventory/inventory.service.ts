@@ -87,6 +87,18 @@ export async function refuseIfSoldOut(db: Executor, claim: TicketClaim & { repla
 }
 
 /**
+ * refuseIfSoldOut read inside another module's statement (the checkout's first read):
+ * `ticketsTakenSql` counts there, `refuseUnlessFits(value, lines)` decides as refuseIfSoldOut would.
+ */
+export function ticketsTakenSql(claim: { eventId: number; now: Date; replacingSessionHold?: repo.SessionHoldRef }): RawBuilder<unknown> {
+  return repo.ticketUsageJsonSql(claim.eventId, claim.now, claim.replacingSessionHold);
+}
+
+export function refuseUnlessFits(value: unknown, lines: TicketClaim['lines']): void {
+  checkFits(repo.usageFromJson(value), lines);
+}
+
+/**
  * Claims tickets of a paid event inside the caller's transaction: locks the event's quota, then
  * checks the event's max and each type's limit against valid tickets and live holds (those of
  * `replacing` left out, so a caller may write its hold first and claim it after); 409 sold_out

@@ -68,12 +68,20 @@ function presentAmount(lines: Lines, totals: { subtotal: number; fee: number; to
  * selection is the same; a new selection replaces it (the old hold is released).
  */
 export async function openCheckout(deps: AppDeps, actor: Actor, eventId: number, query: EmbedQuery) {
-  const pricing = await events.loadPricing(deps, actor, eventId);
+  const now = deps.clock.now();
+  const sessionHold = { buyerId: actor.userId, clientSession: query.current_session };
+  // One read: the event with its types (and whether the buyer may see it), its organiser's payout
+  // account, and the quick count of what is left (the buyer's own hold of this join session, which
+  // this selection would replace, left out).
+  const pricing = await events.loadPricing(deps, actor, eventId, {
+    payout_account: (owner) => accounts.activeAccountSql(owner),
+    taken: () => inventory.ticketsTakenSql({ eventId, now, replacingSessionHold: sessionHold }),
+  });
   if (pricing.currency === null || pricing.ticket_types.length === 0) throw new AppError('conflict', PAYMENT_MESSAGES.notPaid);
-  const destination = pricing.payment_mode === 'own' ? await accounts.activeAccountId(deps.db, pricing.user_id) : null;
+  const destination = pricing.payment_mode === 'own' ? accounts.activeAccountFrom(pricing.extra.payout_account) : null;
   const enabled = arePaymentsEnabled({ payment_mode: pricing.payment_mode, creator_approved: destination !== null, ticket_types: pricing.ticket_types });
   if (!enabled) throw new AppError('payment_account_required', 'Tickets for this event are not on sale yet');
-  if (pricing.start_date.getTime() + 12 * 3600_000 < deps.clock.now().getTime()) throw new AppError('conflict', 'This event is over');
+  if (pricing.start_date.getTime() + 12 * 3600_000 < now.getTime()) throw new AppError('conflict', 'This event is over');
 
   const lines = linesOf(pricing, query);
   const totals = checkoutTotals(lines, deps.config.PLATFORM_FEE_PERCENT);
@@ -86,11 +94,9 @@ export async function openCheckout(deps: AppDeps, actor: Actor, eventId: number,
     });
   }
 
-  const now = deps.clock.now();
   const wanted = lines.map((l) => ({ ticketTypeId: l.ticket_type_id, quantity: l.quantity }));
-  // Sold out already: told at once, without waiting for the event's lock (the buyer's own hold of
-  // this join session, which this selection would replace, left out).
-  await inventory.refuseIfSoldOut(deps.db, { eventId, lines: wanted, replacing: [], replacingSessionHold: { buyerId: actor.userId, clientSession: query.current_session }, now });
+  // Sold out already: told at once, without waiting for the event's lock.
+  inventory.refuseUnlessFits(pricing.extra.taken, wanted);
   const newOrder = {
     event_id: eventId,
     event_name: pricing.name,

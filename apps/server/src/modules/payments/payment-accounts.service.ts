@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import { PAYMENT_MESSAGES as M, accountStatus, type PaymentAccountStatus } from '@planns/shared/payments/payments.rules';
 import type { PaymentAccount } from '@planns/shared/payments/payments.schemas';
 import { inTransaction, type Executor, type Tx } from '../../db/database.ts';
@@ -56,6 +57,21 @@ export async function payoutAccountOf(db: Executor, userId: number): Promise<{ a
 export async function activeAccountId(db: Executor, userId: number): Promise<string | null> {
   const row = await repo.findLiveAccount(db, userId);
   return row && statusOf(row) === 'active' ? row.account_id : null;
+}
+
+/**
+ * activeAccountId read inside another module's statement: `activeAccountSql(person)` selects the
+ * person's live account there (the person an expression of that statement), and
+ * `activeAccountFrom(value)` answers what activeAccountId would.
+ */
+export function activeAccountSql(userId: RawBuilder<number>): RawBuilder<unknown> {
+  return repo.liveAccountJsonSql(userId);
+}
+
+export function activeAccountFrom(value: unknown): string | null {
+  if (!value || typeof value !== 'object') return null;
+  const row = value as repo.PaymentAccountRow;
+  return statusOf(row) === 'active' ? row.account_id : null;
 }
 
 /* ------------------------------------------------------------------ use cases */

@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { PaymentAccountsTable, PaymentsTable } from '../../db/schema.ts';
 import type { ProviderAccount } from '../../providers/payments/payments-provider.ts';
@@ -15,6 +15,14 @@ export async function findLiveAccount(db: Executor, userId: number, options: { f
   let query = db.selectFrom('payment_accounts').selectAll().where('user_id', '=', userId).where('disconnected_at', 'is', null);
   if (options.forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
+}
+
+/** The live account of a person (an expression of the enclosing statement) as JSON, for statusOf; null without one. */
+export function liveAccountJsonSql(userId: RawBuilder<number>): RawBuilder<unknown> {
+  return sql`
+    SELECT json_build_object('account_id', a.account_id, 'tos_accepted_at', a.tos_accepted_at, 'details_submitted', a.details_submitted, 'charges_enabled', a.charges_enabled)
+    FROM payment_accounts a WHERE a.user_id = ${userId} AND a.disconnected_at IS NULL
+  `;
 }
 
 export async function findAccountByProviderId(db: Executor, provider: 'test' | 'stripe', accountId: string, options: { forUpdate?: boolean } = {}): Promise<PaymentAccountRow | undefined> {
