@@ -534,47 +534,50 @@ export class TestPaymentsProvider implements PaymentsProvider {
    * payments at once make one payment intent) and returns checkout.session.completed.
    */
   async pay(sessionId: string, card: { number: string; exp_month: number; exp_year: number; cvc: string }): Promise<PayResult> {
+    const outcome = testCardOutcome(card, this.clock.now());
+    if (outcome === 'succeeded') {
+      // One statement: the session completes only while it is still open and unexpired (a
+      // conditional write: of two payments at once, one completes it and makes the one payment
+      // intent), and the intent is made from it, as Stripe makes one from the session it completes.
+      const intentId = randomId('pi_test_');
+      const result = await sql<{ session: SessionData; intent: PaymentIntentData }>`
+        WITH s AS (
+          UPDATE test_provider_objects
+          SET data = data || jsonb_build_object('status', 'complete', 'payment_status', 'paid', 'payment_intent', ${intentId}::text)
+          WHERE id = ${sessionId} AND object = 'checkout.session' AND data->>'status' = 'open' AND (data->>'expires_at')::bigint > ${this.now()}
+          RETURNING data
+        ), intent AS (
+          INSERT INTO test_provider_objects (id, object, account_id, data, created_at)
+          SELECT ${intentId}, 'payment_intent', s.data #>> '{payment_intent_data,transfer_data,destination}', jsonb_build_object(
+            'id', ${intentId}::text,
+            'object', 'payment_intent',
+            'amount', s.data->'amount_total',
+            'application_fee_amount', s.data #> '{payment_intent_data,application_fee_amount}',
+            'currency', s.data->'currency',
+            'status', 'succeeded',
+            'created', ${this.now()}::bigint,
+            'description', (SELECT string_agg((l.item->>'quantity') || ' × ' || (l.item->>'description'), ', ' ORDER BY l.n) FROM jsonb_array_elements(s.data->'line_items') WITH ORDINALITY AS l(item, n)),
+            'transfer_data', s.data #> '{payment_intent_data,transfer_data}',
+            'metadata', s.data->'metadata',
+            'latest_charge', jsonb_build_object('id', ${randomId('ch_test_')}::text, 'receipt_url', ${this.pageUrl(`/test-provider/receipts/${intentId}`)}::text)
+          ), ${this.clock.now()}
+          FROM s
+          RETURNING data
+        )
+        SELECT s.data AS session, (SELECT data FROM intent) AS intent FROM s
+      `.execute(this.db);
+      const paid = result.rows[0];
+      if (paid) {
+        const destination = paid.session.payment_intent_data.transfer_data?.destination ?? null;
+        return { ok: true, session: paid.session, paymentIntent: paid.intent, events: [this.event('checkout.session.completed', destination, { ...paid.session })] };
+      }
+    }
+    // Refused: a session unknown, closed (paid, expired) or, open, a card that does not pay.
     const stored = await this.find<SessionData>(this.db, sessionId, 'checkout.session');
     if (!stored) return { ok: false, outcome: 'missing' };
     const session = this.expired(stored);
-    if (session.status !== 'open') return { ok: false, outcome: 'closed', session };
-    const outcome = testCardOutcome(card, this.clock.now());
-    if (outcome !== 'succeeded') return { ok: false, outcome };
-    const destination = session.payment_intent_data.transfer_data?.destination ?? null;
-    const intentId = randomId('pi_test_');
-    const intent: PaymentIntentData = {
-      id: intentId,
-      object: 'payment_intent',
-      amount: session.amount_total,
-      application_fee_amount: session.payment_intent_data.application_fee_amount,
-      currency: session.currency,
-      status: 'succeeded',
-      created: this.now(),
-      description: session.line_items.map((l) => `${l.quantity} × ${l.description}`).join(', '),
-      transfer_data: session.payment_intent_data.transfer_data,
-      metadata: session.metadata,
-      latest_charge: { id: randomId('ch_test_'), receipt_url: this.pageUrl(`/test-provider/receipts/${intentId}`) },
-    };
-    const completed: SessionData = { ...session, status: 'complete', payment_status: 'paid', payment_intent: intent.id };
-    // The session completes only while it is still open and unexpired (a conditional write: of two
-    // payments at once, one completes it and makes the one payment intent); the intent is written
-    // in the same statement.
-    const result = await sql<{ completed: number }>`
-      WITH s AS (
-        UPDATE test_provider_objects SET data = ${JSON.stringify(completed)}::jsonb
-        WHERE id = ${session.id} AND object = 'checkout.session' AND data->>'status' = 'open' AND (data->>'expires_at')::bigint > ${this.now()}
-        RETURNING id
-      ), intent AS (
-        INSERT INTO test_provider_objects (id, object, account_id, data, created_at)
-        SELECT ${intent.id}, 'payment_intent', ${destination}::text, ${JSON.stringify(intent)}::jsonb, ${this.clock.now()} FROM s
-      )
-      SELECT count(*)::int AS completed FROM s
-    `.execute(this.db);
-    if (result.rows[0]?.completed !== 1) {
-      const now = await this.find<SessionData>(this.db, sessionId, 'checkout.session');
-      return { ok: false, outcome: 'closed', session: this.expired(now ?? { ...session, status: 'expired' }) };
-    }
-    return { ok: true, session: completed, paymentIntent: intent, events: [this.event('checkout.session.completed', destination, { ...completed })] };
+    if (session.status !== 'open' || outcome === 'succeeded') return { ok: false, outcome: 'closed', session: session.status === 'open' ? { ...session, status: 'expired' } : session };
+    return { ok: false, outcome };
   }
 }
 
