@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { splitTranslation } from './src/lib/i18n-split.ts';
@@ -28,9 +29,40 @@ function localeParts(): Plugin {
   };
 }
 
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|map)$/;
+
+/**
+ * After the build, each text file of dist above 1 KiB gets a brotli (quality 11) and a gzip (level 9)
+ * copy beside it (file.br, file.gz), kept only when smaller: the server sends them as they are
+ * (@fastify/static preCompressed), so the browser gets the smallest bytes at no cost per request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'planns-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+      for (const file of walk(outDir)) {
+        if (!COMPRESSIBLE.test(file)) continue;
+        const bytes = fs.readFileSync(file);
+        if (bytes.length < 1024) continue;
+        const br = zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+        const gz = zlib.gzipSync(bytes, { level: 9 });
+        if (br.length < bytes.length) fs.writeFileSync(`${file}.br`, br);
+        if (gz.length < bytes.length) fs.writeFileSync(`${file}.gz`, gz);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), localeParts()],
+  plugins: [react(), localeParts(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

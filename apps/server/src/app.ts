@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -53,6 +55,8 @@ export interface BuildAppOptions {
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per request (below), not Fastify's two ('incoming request', 'request completed').
+    disableRequestLogging: true,
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
@@ -75,6 +79,28 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.addHook('onSend', async (_request, reply, payload) => {
     if (closing) void reply.header('connection', 'close');
     return payload;
+  });
+
+  // One line per answered request at info: what operators need of it (method, route, status, time
+  // taken, the request's id for the error lines it may have); a route may log less (its logLevel:
+  // the liveness check logs nothing).
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.routeOptions.url ?? request.url.split('?')[0], statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'request',
+    );
+  });
+
+  // Answers that compress are compressed (issue 16): API JSON and pages above 1 KiB, brotli at a
+  // quality cheap enough to run per request (4: about gzip's time, smaller), else gzip. Static
+  // files come precompressed from the build (web/static.ts), and what carries its own encoding,
+  // or does not compress (pictures, video), is left alone.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
   });
 
   registerErrorHandler(app);

@@ -1,9 +1,11 @@
+import zlib from 'node:zlib';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SmsProvider } from '../src/providers/sms/sms-provider.ts';
 import { buildUser, createTestApp, lastCodeFor, nextIp, nextPhone, signIn } from './harness.ts';
+import { buildApp } from '../src/app.ts';
 
 const INDEX_HTML = '<!doctype html><html><head><title>planns test build</title></head><body><div id="root"></div></body></html>';
 
@@ -11,13 +13,21 @@ async function tempDir(files: Record<string, string> = {}): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'planns-web-'));
   for (const [name, content] of Object.entries(files)) {
     await fs.mkdir(path.dirname(path.join(dir, name)), { recursive: true });
-    await fs.writeFile(path.join(dir, name), content);
+    await fs.writeFile(path.join(dir, name), name.endsWith('.br') || name.endsWith('.gz') ? Buffer.from(content, 'latin1') : content);
   }
   afterAll(() => fs.rm(dir, { recursive: true, force: true }));
   return dir;
 }
 
-const webDir = await tempDir({ 'index.html': INDEX_HTML, 'assets/app-abc123.js': 'console.log("planns")' });
+const BIG_JS = `console.log(${JSON.stringify('planns '.repeat(400))});`;
+const webDir = await tempDir({
+  'index.html': INDEX_HTML,
+  'assets/app-abc123.js': 'console.log("planns")',
+  'assets/big-def456.js': BIG_JS,
+  // As the build writes them beside the file (apps/web/vite.config.ts precompress).
+  'assets/big-def456.js.br': zlib.brotliCompressSync(BIG_JS).toString('latin1'),
+  'assets/big-def456.js.gz': zlib.gzipSync(BIG_JS).toString('latin1'),
+});
 const emptyWebDir = await tempDir();
 
 const LEAK = 'postgres://admin:hunter2@db.internal:5432/planns';
@@ -99,10 +109,13 @@ const broken = await createTestApp({ env: { WEB_DIST_DIR: emptyWebDir } });
 const unbuilt = await createTestApp({ env: { WEB_DIST_DIR: emptyWebDir } });
 
 describe('platform', () => {
-  it('answers health with the database state', async () => {
+  it('answers liveness without the database, and readiness with its state', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok' });
+    const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', database: 'ok' });
   });
 
   it('answers GET /api/config with the public settings', async () => {
@@ -192,6 +205,27 @@ describe('platform', () => {
     expectSecurityHeaders(res.headers);
   });
 
+  it('logs one line per request at info, with its route and status, and none for the liveness check', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
+    const logged = await buildApp(ctx.deps, { logger: { level: 'info', stream } });
+    try {
+      await logged.inject({ method: 'GET', url: '/api/config?x=1' });
+      await logged.inject({ method: 'GET', url: '/api/health' });
+      const refused = await logged.inject({ method: 'GET', url: '/api/events/999999999' });
+      expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+      const requests = lines.filter((l) => l.msg === 'request');
+      expect(requests.map((l) => [l.method, l.url, l.statusCode])).toEqual([
+        ['GET', '/api/config', 200],
+        ['GET', '/api/events/:ref', refused.statusCode],
+      ]);
+      expect(requests.every((l) => typeof l.ms === 'number' && typeof l.reqId === 'string')).toBe(true);
+      expect(lines.some((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toBe(false);
+    } finally {
+      await logged.close();
+    }
+  });
+
   it('publishes an OpenAPI 3.1 document of the API', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
@@ -211,6 +245,7 @@ describe('platform', () => {
       '/api/companions',
       '/api/companions/{id}',
       '/api/health',
+      '/api/health/ready',
       '/api/config',
       '/api/payments',
       '/api/payments/info',
@@ -295,7 +330,9 @@ describe('platform', () => {
     const user = await buildUser(broken.db);
     const { headers } = await signIn(broken, user.id);
     await broken.db.destroy();
-    const health = await broken.app.inject({ method: 'GET', url: '/api/health' });
+    // Alive, not ready.
+    expect((await broken.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    const health = await broken.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(health.statusCode).toBe(503);
     expect(health.json().error.code).toBe('service_unavailable');
     expect(health.json().error.message).toEqual(expect.any(String));
@@ -319,6 +356,33 @@ describe('platform', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('console.log("planns")');
     expect(asset.headers['cache-control']).toMatch(/immutable/);
+  });
+
+  it('compresses what compresses: precompressed static files, API answers above 1 KiB; small ones and clients that ask for none as they are', async () => {
+    const br = await app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+    const gz = await app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+    const plain = await app.inject({ method: 'GET', url: '/assets/big-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
+
+    const doc = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    const docBr = await app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'br' } });
+    expect(docBr.headers['content-encoding']).toBe('br');
+    expect(docBr.rawPayload.length).toBeLessThan(doc.rawPayload.length / 4);
+    expect(JSON.parse(zlib.brotliDecompressSync(docBr.rawPayload).toString())).toEqual(doc.json());
+    const docGz = await app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(docGz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(docGz.rawPayload).toString())).toEqual(doc.json());
+    // Under the threshold: not worth it.
+    const config = await app.inject({ method: 'GET', url: '/api/config', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(config.rawPayload.length).toBeLessThan(1024);
+    expect(config.headers['content-encoding']).toBeUndefined();
   });
 
   it('keeps /api and /media out of the fallback', async () => {

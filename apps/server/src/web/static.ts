@@ -151,6 +151,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
       // A path that is no file falls through to the not-found handler below (the SPA fallback).
       wildcard: true,
       index: false,
+      // file.br / file.gz written by the build (apps/web/vite.config.ts precompress) are sent to
+      // the browsers that accept them, with Content-Encoding and Vary.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -7,13 +7,32 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  // Liveness: the process answers (no database, no log line): what a load balancer or an
+  // orchestrator polls every few seconds, so it costs next to nothing (issue 16).
   app.get(
     '/health',
     {
       config: { rateLimit: false },
+      logLevel: 'warn',
       schema: {
         tags: ['platform'],
-        summary: 'Liveness and database check',
+        summary: 'Liveness: the server answers (the database is not asked; see /health/ready)',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  // Readiness: the server can serve, its database answering (what a deployment waits for before
+  // sending traffic, and takes an instance out on).
+  app.get(
+    '/health/ready',
+    {
+      config: { rateLimit: false },
+      logLevel: 'warn',
+      schema: {
+        tags: ['platform'],
+        summary: 'Readiness: the server and its database answer',
         response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }), 503: errorBodySchema },
       },
     },
