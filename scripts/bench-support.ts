@@ -182,7 +182,7 @@ export async function memoryOfPid(pid: number): Promise<{ rss: number; peak: num
  * folder in the given database: no demo data, no Redis, no rate limit in the way. Answers once
  * /api/health says ok.
  */
-export async function startPlannsServer(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+export async function startPlannsServer(databaseUrl: string, dataDir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; base: string }> {
   const port = await findFreePort();
   const child = startChild(['apps/server/src/main.ts'], {
     PORT: String(port),
@@ -196,6 +196,7 @@ export async function startPlannsServer(databaseUrl: string, dataDir: string): P
     RATE_LIMIT_MAX: '1000000000',
     // As `npm start` runs it (scripts/start.ts).
     ...missingMallocSettings(),
+    ...env,
   });
   const base = `http://127.0.0.1:${port}`;
   await waitForOk(`${base}/api/health`, child, 'the server');
@@ -261,9 +262,10 @@ const BARE_SERVER = `
 import fs from 'node:fs';
 import http from 'node:http';
 const body = fs.readFileSync(process.env.BODY_FILE);
+const extra = process.env.HEADERS_FILE ? JSON.parse(fs.readFileSync(process.env.HEADERS_FILE, 'utf8')) : {};
 http
   .createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': process.env.CONTENT_TYPE, 'content-length': body.length });
+    res.writeHead(200, { ...extra, 'content-type': process.env.CONTENT_TYPE, 'content-length': body.length });
     res.end(body);
   })
   .listen(Number(process.env.PORT), '127.0.0.1');
@@ -273,11 +275,24 @@ http
  * The baseline of a bench: a bare node:http server in a child process of its own, answering every
  * request with these bytes (written to `dir`), for a figure of the same bytes in the same run.
  */
-export async function startBareServer(body: Buffer | string, contentType: string, dir: string): Promise<{ child: ChildProcess; url: string }> {
+export async function startBareServer(
+  body: Buffer | string,
+  contentType: string,
+  dir: string,
+  headers?: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string }> {
   const bodyFile = path.join(dir, 'baseline-body');
   await fs.writeFile(bodyFile, body);
+  // `headers`: sent too (the answer's own headers, for a baseline of the same bytes on the wire).
+  const headersFile = path.join(dir, 'baseline-headers.json');
+  if (headers) await fs.writeFile(headersFile, JSON.stringify(headers));
   const port = await findFreePort();
-  const child = startChild(['--input-type=module', '-e', BARE_SERVER], { PORT: String(port), BODY_FILE: bodyFile, CONTENT_TYPE: contentType });
+  const child = startChild(['--input-type=module', '-e', BARE_SERVER], {
+    PORT: String(port),
+    BODY_FILE: bodyFile,
+    CONTENT_TYPE: contentType,
+    ...(headers ? { HEADERS_FILE: headersFile } : {}),
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitForOk(url, child, 'the baseline server');
   return { child, url };

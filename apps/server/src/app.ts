@@ -1,3 +1,4 @@
+import http from 'node:http';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -15,7 +16,7 @@ import type { AppDeps } from './deps.ts';
 import { authHook } from './http/auth-hook.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import { registerRateLimit, registerSecurityHeaders } from './http/security.ts';
+import { registerRateLimit, registerSecurityHeaders, securityHeaders } from './http/security.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { companionsRoutes } from './modules/companions/companions.routes.ts';
@@ -53,7 +54,23 @@ export interface BuildAppOptions {
 
 /** Plugins, error handler and modules. main.ts and every integration test build the app here. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  // Liveness (GET /api/health) is answered by the HTTP server itself, before Fastify's routing and
+  // hooks: the same bytes as its route below (which answers inject() and HEAD), at next to no cost,
+  // and 503 once the server is closing, as Fastify's own answers then are (decision 0031).
+  const security = securityHeaders(deps.config);
+  const alive = Buffer.from(JSON.stringify({ status: 'ok' }));
+  const aliveHeaders = Object.entries({ ...security, 'content-type': 'application/json; charset=utf-8', 'content-length': String(alive.length), 'cache-control': 'no-store' }).flat();
+  let closing = false;
   const app = Fastify({
+    serverFactory: (handler) =>
+      http.createServer((request, response) => {
+        if (request.method === 'GET' && request.url === '/api/health' && !closing) {
+          response.writeHead(200, aliveHeaders);
+          response.end(alive);
+          return;
+        }
+        handler(request, response);
+      }),
     logger: options.logger ?? false,
     // One line per request (below), not Fastify's two ('incoming request', 'request completed').
     disableRequestLogging: true,
@@ -72,7 +89,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // Draining: a request still in flight when close() starts is answered with Connection: close.
   // Otherwise its keep-alive socket stays open after the answer and holds close() until the client
   // drops it (main.ts then force-exits after 20 s without stopping the database cleanly).
-  let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
@@ -84,6 +100,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // One line per answered request at info: what operators need of it (method, route, status, time
   // taken, the request's id for the error lines it may have); a route may log less (its logLevel:
   // the liveness check logs nothing).
+  // At debug, the request's start too (what a request that never ends leaves in the log).
+  app.addHook('onRequest', async (request) => {
+    request.log.debug({ method: request.method, url: request.url.split('?')[0] }, 'incoming request');
+  });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       { method: request.method, url: request.routeOptions.url ?? request.url.split('?')[0], statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },

@@ -253,7 +253,8 @@ afterAll(async () => {
 
 /**
  * A POST whose body is held back: the server has the request in flight until `finish()` sends
- * the rest (or for good, when it is never called). The server must log at info level.
+ * the rest (or for good, when it is never called). The server must log at debug level (its
+ * 'incoming request' line).
  */
 async function heldRequest(server: Server) {
   const body = JSON.stringify({ to: '+12025550145' });
@@ -273,7 +274,7 @@ async function heldRequest(server: Server) {
   });
   answer.catch(() => {}); // a request never finished is torn down with its server
   request.write(body.slice(0, 5));
-  // The server has the request (logged at info level) and waits for the rest of its body.
+  // The server has the request (its 'incoming request' line, at debug) and waits for the rest of its body.
   await waitForOutput(server, '"url":"/api/send-code"', 10_000);
   return { answer, finish: () => request.end(body.slice(5)) };
 }
@@ -304,7 +305,7 @@ async function expectStoppedCleanly(server: Server, tree: Proc[]): Promise<void>
 
 /** `npm start`, healthy, with the pids of its tree (npm, the server, PostgreSQL and its workers). */
 async function startWithNpm(): Promise<{ server: Server; tree: Proc[] }> {
-  const server = await startServer(await tempDir('planns-lc-npm-'), { npm: true, logLevel: 'info' });
+  const server = await startServer(await tempDir('planns-lc-npm-'), { npm: true, logLevel: 'debug' });
   await waitForHealth(server, 45_000);
   const tree = await processTree(server.child.pid!);
   const serverPid = Number(await fs.readFile(path.join(server.dataDir, 'server.pid'), 'utf8'));
@@ -572,7 +573,7 @@ describe.concurrent('stopping the server and its database (`npm start` as a proc
   it(
     'SIGTERM to the npm process while the server is still starting stops it once its database is up, and that database too',
     async () => {
-      const server = await startServer(await tempDir('planns-lc-npm-'), { npm: true, logLevel: 'info' });
+      const server = await startServer(await tempDir('planns-lc-npm-'), { npm: true, logLevel: 'debug' });
       // server.pid is written as the server starts its PostgreSQL, after it took the signals.
       const pidFile = path.join(server.dataDir, 'server.pid');
       while (!(await fs.access(pidFile).then(() => true, () => false))) {
@@ -637,7 +638,7 @@ describe.concurrent('stopping the server and its database (`npm start` as a proc
     'the drain deadline: a request that never ends is cut off after 20 s, and the database is still stopped',
     async () => {
       const dataDir = await tempDir('planns-lc-data-');
-      const server = await startServer(dataDir, { logLevel: 'info' });
+      const server = await startServer(dataDir, { logLevel: 'debug' });
       await waitForHealth(server, 45_000);
       const tree = await processTree(server.child.pid!);
       await heldRequest(server);

@@ -205,6 +205,24 @@ describe('platform', () => {
     expectSecurityHeaders(res.headers);
   });
 
+  it('answers liveness on a real server before the framework, with the route’s own headers and body', async () => {
+    const live = await buildApp(ctx.deps);
+    try {
+      const base = await live.listen({ port: 0, host: '127.0.0.1' });
+      const fast = await fetch(`${base}/api/health`);
+      const routed = await live.inject({ method: 'GET', url: '/api/health' });
+      expect(fast.status).toBe(200);
+      expect(await fast.json()).toEqual(routed.json());
+      for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cache-control', 'content-type']) {
+        expect(fast.headers.get(name), name).toBe(String(routed.headers[name]));
+      }
+      // With a query string it goes through the route.
+      expect((await fetch(`${base}/api/health?probe=1`)).status).toBe(200);
+    } finally {
+      await live.close();
+    }
+  });
+
   it('logs one line per request at info, with its route and status, and none for the liveness check', async () => {
     const lines: Record<string, unknown>[] = [];
     const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };

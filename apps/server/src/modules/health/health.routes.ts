@@ -8,7 +8,9 @@ import { AppError } from '../../http/app-error.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   // Liveness: the process answers (no database, no log line): what a load balancer or an
-  // orchestrator polls every few seconds, so it costs next to nothing (issue 16).
+  // orchestrator polls every few seconds, so it costs next to nothing (issue 16). A real server
+  // answers GET /api/health before Fastify with the same bytes (app.ts); this route answers the
+  // rest (inject(), HEAD, a query string).
   app.get(
     '/health',
     {
@@ -20,7 +22,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         response: { 200: z.object({ status: z.literal('ok') }) },
       },
     },
-    async () => ({ status: 'ok' as const }),
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { status: 'ok' as const };
+    },
   );
 
   // Readiness: the server can serve, its database answering (what a deployment waits for before
