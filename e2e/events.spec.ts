@@ -118,6 +118,11 @@ test('an organiser creates an event with a picture and an address, finds it by s
   const card = page.getByRole('link', { name, exact: true });
   const cards = page.getByRole('main').getByRole('article');
   await expect(card).toBeVisible();
+  // The first card's picture is the screen's largest paint: fetched at once; the others when near.
+  const pictures = page.getByRole('main').locator('.event-card__image');
+  await expect(pictures.first()).toHaveAttribute('loading', 'eager');
+  await expect(pictures.first()).toHaveAttribute('fetchpriority', 'high');
+  await expect(pictures.nth(1)).toHaveAttribute('loading', 'lazy');
   const unfiltered = await cards.count();
   await page.getByRole('button', { name: 'Search events' }).click();
   const searched = nextList(page, (query) => query.get('search') === 'rooftp JAZZ');

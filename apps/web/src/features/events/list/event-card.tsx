@@ -19,6 +19,8 @@ type EventCardProps = {
   formatDate: (date: Date) => string;
   isLikePending: boolean;
   onLike: (event: Event) => void;
+  /** The list's first card: its picture is the screen's largest paint, fetched at once (issue 16). */
+  isFirst?: boolean;
 };
 
 /** Four gradients for events without a picture, chosen by id so a card keeps its colour. */
@@ -38,7 +40,7 @@ function useWhere(event: Event): string | null {
  * three people going, price and like. The whole card opens the event; the like button sits above
  * the card's link.
  */
-export const EventCard = memo(function EventCard({ event, language, formatDate, isLikePending, onLike }: EventCardProps) {
+export const EventCard = memo(function EventCard({ event, language, formatDate, isLikePending, onLike, isFirst = false }: EventCardProps) {
   const { t } = useTranslation();
   const where = useWhere(event);
   const picture = event.m_image ?? event.image;
@@ -51,7 +53,16 @@ export const EventCard = memo(function EventCard({ event, language, formatDate, 
     <article className="event-card">
       <div className={`event-card__media event-card__media--${event.id % PLACEHOLDERS}`}>
         {picture ? (
-          <img className="event-card__image" src={picture} alt="" loading="lazy" decoding="async" width={600} height={300} />
+          <img
+            className="event-card__image"
+            src={picture}
+            alt=""
+            loading={isFirst ? 'eager' : 'lazy'}
+            fetchPriority={isFirst ? 'high' : 'auto'}
+            decoding="async"
+            width={600}
+            height={300}
+          />
         ) : (
           <Icon name="calendar" size={40} className="event-card__placeholder-icon" />
         )}

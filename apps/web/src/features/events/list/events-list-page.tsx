@@ -195,9 +195,10 @@ export function EventsListPage({ preset }: EventsListPageProps) {
     content = (
       <>
         <ul className="events-screen__list" aria-busy={list.isFetching}>
-          {events.map((event) => (
+          {events.map((event, index) => (
             <li key={event.id}>
               <EventCard
+                isFirst={index === 0}
                 event={event}
                 language={i18n.language}
                 formatDate={formatDate}
