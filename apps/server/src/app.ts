@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   registerErrorHandler(app);
   registerInputGuard(app);
-  await registerSecurityHeaders(app, deps.config);
+  registerSecurityHeaders(app, security);
   await registerRateLimit(app, deps);
   await app.register(cookie);
   await app.register(authHook, { db: deps.db, clock: deps.clock, config: deps.config });

@@ -114,6 +114,32 @@ async function buyerStory(r: SeededRandom, seed: number, buyer: { headers: Heade
   }
 }
 
+/** A pending order of one Standard ticket (EUR 20.00 and its fee) held for 30 minutes: insertOrder's order and items. */
+function oneStandardHold(hold: { eventId: number; buyerId: number; session: string; standard: number; now: Date }): [ordersRepo.NewOrder, Omit<ordersRepo.OrderItemRow, 'order_id'>[]] {
+  const { now } = hold;
+  return [
+    {
+      event_id: hold.eventId,
+      event_name: 'Flash sale',
+      event_start: now,
+      buyer_id: hold.buyerId,
+      client_session: hold.session,
+      provider: 'test',
+      payment_mode: 'own',
+      payee_account_id: null,
+      payee_user_id: owner.user.id,
+      currency: 'EUR',
+      subtotal: 2000,
+      fee: 100,
+      total: 2100,
+      hold_expires_at: new Date(now.getTime() + 30 * 60_000),
+      created_at: now,
+      updated_at: now,
+    },
+    [{ position: 0, ticket_type_id: hold.standard, type_name: 'Standard', unit_price: 2000, quantity: 1 }],
+  ];
+}
+
 describe(`checkout under random interleavings (${SEEDS} seeds, ${BUYERS} buyers, ${CAPACITY} places)`, () => {
   it('never sells more than the capacity, fulfils every paid session exactly once, and returns every ended hold', async () => {
     for (let seed = 1; seed <= SEEDS; seed += 1) {
@@ -189,25 +215,7 @@ describe(`checkout under random interleavings (${SEEDS} seeds, ${BUYERS} buyers,
         ordersRepo
           .insertOrder(
             db,
-            {
-              event_id: event.id,
-              event_name: 'Flash sale',
-              event_start: now,
-              buyer_id: buyer.user.id,
-              client_session: `one-statement-${i}`,
-              provider: 'test',
-              payment_mode: 'own',
-              payee_account_id: null,
-              payee_user_id: owner.user.id,
-              currency: 'EUR',
-              subtotal: 2000,
-              fee: 100,
-              total: 2100,
-              hold_expires_at: new Date(now.getTime() + 30 * 60_000),
-              created_at: now,
-              updated_at: now,
-            },
-            [{ position: 0, ticket_type_id: standard, type_name: 'Standard', unit_price: 2000, quantity: 1 }],
+            ...oneStandardHold({ eventId: event.id, buyerId: buyer.user.id, session: `one-statement-${i}`, standard, now }),
             (holdId) => inventory.claimHoldInStatement({ eventId: event.id, lines: wanted, now }, holdId),
           )
           .then(
@@ -248,25 +256,7 @@ describe(`checkout under random interleavings (${SEEDS} seeds, ${BUYERS} buyers,
         inTransaction(db, async (tx) => {
           const order = await ordersRepo.insertOrder(
             tx,
-            {
-              event_id: event.id,
-              event_name: 'Flash sale',
-              event_start: now,
-              buyer_id: buyer.user.id,
-              client_session: `barrier-${i}`,
-              provider: 'test',
-              payment_mode: 'own',
-              payee_account_id: null,
-              payee_user_id: owner.user.id,
-              currency: 'EUR',
-              subtotal: 2000,
-              fee: 100,
-              total: 2100,
-              hold_expires_at: new Date(now.getTime() + 30 * 60_000),
-              created_at: now,
-              updated_at: now,
-            },
-            [{ position: 0, ticket_type_id: standard, type_name: 'Standard', unit_price: 2000, quantity: 1 }],
+            ...oneStandardHold({ eventId: event.id, buyerId: buyer.user.id, session: `barrier-${i}`, standard, now }),
           );
           written += 1;
           if (written === racers.length) allWritten();

@@ -77,11 +77,10 @@ export function securityHeaders(config: Config): Record<string, string> {
 
 /**
  * The security headers (helmet's: CSP with scripts from 'self' only, HSTS over https, no
- * framing, nosniff, a strict referrer policy) on every answer. Made once at start
- * (securityHeaders) and set as they are, rather than built anew for each request.
+ * framing, nosniff, a strict referrer policy) on every answer: `headers` as securityHeaders made
+ * them once at start, set as they are rather than built anew for each request.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  const headers = securityHeaders(config);
+export function registerSecurityHeaders(app: FastifyInstance, headers: Record<string, string>): void {
   app.addHook('onRequest', (_request, reply, done) => {
     void reply.headers(headers);
     done();

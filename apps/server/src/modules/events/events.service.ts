@@ -439,7 +439,8 @@ export interface EventPricing {
   ticket_types: repo.TicketTypeRow[];
 }
 
-async function pricingFrom(db: Executor, row: repo.EventRow): Promise<EventPricing> {
+/** An event's pricing from its row and its ticket types (a free event has none, whatever is stored). */
+function eventPricing(row: repo.EventRow, ticketTypes: repo.TicketTypeRow[]): EventPricing {
   return {
     id: row.id,
     hash: row.hash,
@@ -449,8 +450,12 @@ async function pricingFrom(db: Executor, row: repo.EventRow): Promise<EventPrici
     currency: row.currency,
     payment_mode: row.payment_mode,
     stripe_product_id: row.stripe_product_id,
-    ticket_types: row.currency === null ? [] : await repo.listTicketTypes(db, row.id),
+    ticket_types: row.currency === null ? [] : ticketTypes,
   };
+}
+
+async function pricingFrom(db: Executor, row: repo.EventRow): Promise<EventPricing> {
+  return eventPricing(row, row.currency === null ? [] : await repo.listTicketTypes(db, row.id));
 }
 
 /** The pricing of an event the caller manages (owner or moderator): 404 when hidden, 403 when not theirs. */
@@ -474,18 +479,7 @@ export async function loadPricing(
   const row = await repo.findEventWithTicketTypes(deps.db, id, viewer?.userId ?? null, extra);
   // An event the caller may not see is answered exactly like a missing one.
   if (!row || !canViewEvent(viewer, row) || row.deleted_by_moderator_at) throw eventNotFound();
-  return {
-    id: row.id,
-    hash: row.hash,
-    name: row.name,
-    user_id: row.user_id,
-    start_date: row.start_date,
-    currency: row.currency,
-    payment_mode: row.payment_mode,
-    stripe_product_id: row.stripe_product_id,
-    ticket_types: row.currency === null ? [] : row.ticket_types,
-    extra: row.extra,
-  };
+  return { ...eventPricing(row, row.ticket_types), extra: row.extra };
 }
 
 /** Records the event's product at the payment provider. */

@@ -131,8 +131,8 @@ export interface TicketUsage {
  * for an event with thousands of tickets sold. The rule is the database's function
  * planns_ticket_usage (migration 0013), whose plan each connection keeps.
  */
-export async function ticketUsage(db: Executor, eventId: number, except: readonly ConsumerRef[], now: Date, exceptSession?: SessionHoldRef): Promise<TicketUsage> {
-  return usageOf(db, eventId, except, now, false, exceptSession);
+export async function ticketUsage(db: Executor, eventId: number, except: readonly ConsumerRef[], now: Date): Promise<TicketUsage> {
+  return usageOf(db, eventId, except, now, false);
 }
 
 /**
@@ -144,21 +144,31 @@ export async function lockTicketUsage(tx: Tx, eventId: number, except: readonly 
   return usageOf(tx, eventId, except, now, true);
 }
 
-async function usageOf(db: Executor, eventId: number, except: readonly ConsumerRef[], now: Date, lock: boolean, exceptSession?: SessionHoldRef): Promise<TicketUsage> {
-  const holds = except.filter((c) => c.kind === 'hold').map((c) => c.id);
-  const tickets = except.filter((c) => c.kind === 'ticket').map((c) => c.id);
-  const exceptHolds = exceptSession
-    ? sql`${holds}::bigint[] || ARRAY(SELECT o.id FROM orders o WHERE o.buyer_id = ${exceptSession.buyerId} AND o.client_session = ${exceptSession.clientSession} AND o.status = 'pending')`
-    : sql`${holds}::bigint[]`;
-  const result = await sql<{ ticket_type_id: number | null; size: number | null; taken: number; is_event: boolean }>`
-    SELECT * FROM planns_ticket_usage(${eventId}::bigint, ${exceptHolds}, ${tickets}::bigint[], ${now}::timestamptz, ${lock})
-  `.execute(db);
-  const event = result.rows.find((r) => r.is_event);
+/** A row of planns_ticket_usage: the event's (is_event) or one ticket type's. */
+interface UsageRow {
+  ticket_type_id: number | null;
+  size: number | null;
+  taken: number;
+  is_event: boolean;
+}
+
+/** planns_ticket_usage's rows, however they came (a result, JSON in a column, a refusal's detail), as a TicketUsage. */
+function usageFromRows(rows: readonly UsageRow[]): TicketUsage {
+  const event = rows.find((r) => r.is_event);
   return {
     size: event ? event.size : undefined,
     taken: event?.taken ?? 0,
-    types: new Map(result.rows.filter((r) => !r.is_event).map((r) => [Number(r.ticket_type_id), { size: r.size, taken: r.taken }])),
+    types: new Map(rows.filter((r) => !r.is_event).map((r) => [Number(r.ticket_type_id), { size: r.size, taken: r.taken }])),
   };
+}
+
+async function usageOf(db: Executor, eventId: number, except: readonly ConsumerRef[], now: Date, lock: boolean): Promise<TicketUsage> {
+  const holds = except.filter((c) => c.kind === 'hold').map((c) => c.id);
+  const tickets = except.filter((c) => c.kind === 'ticket').map((c) => c.id);
+  const result = await sql<UsageRow>`
+    SELECT * FROM planns_ticket_usage(${eventId}::bigint, ${holds}::bigint[], ${tickets}::bigint[], ${now}::timestamptz, ${lock})
+  `.execute(db);
+  return usageFromRows(result.rows);
 }
 
 /** SQLSTATE of planns_claim_tickets' refusal (migration 0014). */
@@ -177,13 +187,7 @@ export function claimHoldSql(eventId: number, holdId: RawBuilder<number>, lines:
 export function refusedUsage(err: unknown): TicketUsage | null {
   const e = err as { code?: unknown; detail?: unknown };
   if (e?.code !== CLAIM_REFUSED || typeof e.detail !== 'string') return null;
-  const rows = JSON.parse(e.detail) as { ticket_type_id: number | null; size: number | null; taken: number; is_event: boolean }[];
-  const event = rows.find((r) => r.is_event);
-  return {
-    size: event ? event.size : undefined,
-    taken: event?.taken ?? 0,
-    types: new Map(rows.filter((r) => !r.is_event).map((r) => [Number(r.ticket_type_id), { size: r.size, taken: r.taken }])),
-  };
+  return usageFromRows(JSON.parse(e.detail) as UsageRow[]);
 }
 
 /** ticketUsage inside another statement: its rows as JSON (usageFromJson reads them back). */
@@ -195,11 +199,5 @@ export function ticketUsageJsonSql(eventId: number, now: Date, exceptSession?: S
 }
 
 export function usageFromJson(value: unknown): TicketUsage {
-  const rows = (Array.isArray(value) ? value : []) as { ticket_type_id: number | null; size: number | null; taken: number; is_event: boolean }[];
-  const event = rows.find((r) => r.is_event);
-  return {
-    size: event ? event.size : undefined,
-    taken: event?.taken ?? 0,
-    types: new Map(rows.filter((r) => !r.is_event).map((r) => [Number(r.ticket_type_id), { size: r.size, taken: r.taken }])),
-  };
+  return usageFromRows((Array.isArray(value) ? value : []) as UsageRow[]);
 }

@@ -76,19 +76,13 @@ function checkFits(usage: repo.TicketUsage, lines: TicketClaim['lines']): void {
 }
 
 /**
- * Whether tickets would fit now, without any lock (a claim's quick refusal): 409 sold_out when
- * they would not. An answer that they fit promises nothing; claimTickets decides under the lock.
- * In a flash sale the many who come after the last ticket are told at once, without queueing for
- * the event's lock behind the buyers still being served. `replacingSessionHold`: the open hold of
- * a buyer's join session (which a new selection replaces) is left out, whatever its order.
- */
-export async function refuseIfSoldOut(db: Executor, claim: TicketClaim & { replacingSessionHold?: repo.SessionHoldRef }): Promise<void> {
-  checkFits(await repo.ticketUsage(db, claim.eventId, claim.replacing, claim.now, claim.replacingSessionHold), claim.lines);
-}
-
-/**
- * refuseIfSoldOut read inside another module's statement (the checkout's first read):
- * `ticketsTakenSql` counts there, `refuseUnlessFits(value, lines)` decides as refuseIfSoldOut would.
+ * Whether tickets would fit now, without any lock (a claim's quick refusal), read inside another
+ * module's statement (the checkout's first read): `ticketsTakenSql` counts there, and
+ * `refuseUnlessFits(value, lines)` answers 409 sold_out when they would not fit. An answer that
+ * they fit promises nothing; the claim decides under the lock. In a flash sale the many who come
+ * after the last ticket are told at once, without queueing for the event's lock behind the buyers
+ * still being served. `replacingSessionHold`: the open hold of a buyer's join session (which a new
+ * selection replaces) is left out, whatever its order.
  */
 export function ticketsTakenSql(claim: { eventId: number; now: Date; replacingSessionHold?: repo.SessionHoldRef }): RawBuilder<unknown> {
   return repo.ticketUsageJsonSql(claim.eventId, claim.now, claim.replacingSessionHold);

@@ -185,6 +185,11 @@ export async function makeTestPayment(
 
 /* ------------------------------------------------------------------ the provider's events */
 
+/** The inbox's row of an event the provider reported, received now. */
+function eventRecord(event: ProviderEvent, provider: 'test' | 'stripe', now: Date) {
+  return { id: event.id, provider, type: event.type, account_id: event.account, created_at: new Date(event.created * 1000), payload: event, received_at: now };
+}
+
 /**
  * Records events the provider reported and queues their processing, in one transaction: a
  * replayed event (its id seen before) is recorded and queued no second time. Stripe's webhook
@@ -196,15 +201,7 @@ export async function receiveProviderEvents(deps: AppDeps, provider: 'test' | 's
   return inTransaction(deps.db, async (tx) => {
     const fresh: string[] = [];
     for (const event of reported) {
-      const isNew = await repo.recordEvent(tx, {
-        id: event.id,
-        provider,
-        type: event.type,
-        account_id: event.account,
-        created_at: new Date(event.created * 1000),
-        payload: event,
-        received_at: now,
-      });
+      const isNew = await repo.recordEvent(tx, eventRecord(event, provider, now));
       if (!isNew) continue;
       await enqueue(tx, 'payments.process_event', { id: event.id }, { key: `payment-event:${event.id}` });
       fresh.push(event.id);
@@ -222,7 +219,7 @@ export async function receiveProviderEvents(deps: AppDeps, provider: 'test' | 's
 export async function applyTestProviderEvents(deps: AppDeps, reported: ProviderEvent[]): Promise<void> {
   for (const event of reported) {
     const now = deps.clock.now();
-    const row = { id: event.id, provider: 'test' as const, type: event.type, account_id: event.account, created_at: new Date(event.created * 1000), payload: event, received_at: now };
+    const row = eventRecord(event, 'test', now);
     try {
       await inTransaction(deps.db, async (tx) => {
         if (await repo.recordEvent(tx, { ...row, processed_at: now })) await applyEvent(tx, deps, row, now);
