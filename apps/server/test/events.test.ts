@@ -113,12 +113,12 @@ describe('GET /api/events and /api/events-na', () => {
     expect(na.statusCode).toBe(200);
   });
 
-  it('answers {data:{data, current_page, per_page, total}} with per_page 100 and page 1 by default', async () => {
+  it('answers {data:{data, current_page, per_page, total, has_more}} with per_page 100 and page 1 by default', async () => {
     const s = await scope();
     const a = await s.make({ name: 'Shape check' });
     const { headers } = await userWithSession();
     for (const page of [await list(s.q, headers), await list(s.q)]) {
-      expect(page).toEqual({ data: [expect.objectContaining({ id: a.id, hash: a.hash, name: 'Shape check' })], current_page: 1, per_page: EVENTS_PER_PAGE_DEFAULT, total: 1 });
+      expect(page).toEqual({ data: [expect.objectContaining({ id: a.id, hash: a.hash, name: 'Shape check' })], current_page: 1, per_page: EVENTS_PER_PAGE_DEFAULT, total: 1, has_more: false });
     }
   });
 });
@@ -159,7 +159,8 @@ describe('list parameters', () => {
     expect(await listIds(`${s.q}&invited=1`, other.headers)).toEqual([notInvited.id]);
     const firstPage = await list(`${s.q}&invited=1&per_page=1`, me.headers);
     expect(firstPage.data.map((e) => e.id)).toEqual([invitedPrivate.id]);
-    expect(firstPage.total).toBe(2);
+    expect(firstPage).toMatchObject({ total: null, has_more: true });
+    expect(await list(`${s.q}&invited=1&per_page=1&page=2`, me.headers)).toMatchObject({ total: 2, has_more: false });
 
     await addLike(db, invitedPublic.id, me.user.id);
     await addLike(db, notInvited.id, me.user.id);
@@ -348,25 +349,29 @@ describe('list parameters', () => {
     expect((await list(`${s.q}&order_by=start_date`)).total).toBe(4);
   });
 
-  it('per_page and page, with the total on every page', async () => {
+  it('per_page and page: has_more on every page, the total on the page that reaches the end (nothing is counted)', async () => {
     const s = await scope();
     const events = [];
     for (let day = 1; day <= 7; day += 1) events.push(await s.make({ start_date: `2026-02-0${day}T10:00:00Z` }));
     const { headers } = await userWithSession();
     const seen: number[] = [];
-    for (const [page, size] of [
-      [1, 3],
-      [2, 3],
-      [3, 1],
+    for (const [page, size, total, hasMore] of [
+      [1, 3, null, true],
+      [2, 3, null, true],
+      [3, 1, 7, false],
     ] as const) {
       const res = await list(`${s.q}&per_page=3&page=${page}`, headers);
-      expect(res).toMatchObject({ current_page: page, per_page: 3, total: 7 });
+      expect(res).toMatchObject({ current_page: page, per_page: 3, total, has_more: hasMore });
       expect(res.data).toHaveLength(size);
       seen.push(...res.data.map((e) => e.id));
     }
     expect(seen).toEqual(events.map((e) => e.id));
-    expect(await list(`${s.q}&per_page=3&page=4`, headers)).toMatchObject({ data: [], current_page: 4, total: 7 });
-    expect(await list(`${s.q}&per_page=3&page=2&order_by=start_date&order_dir=asc`)).toMatchObject({ total: 7, current_page: 2 });
+    // Past the end: nothing more, and no total (it was not counted).
+    expect(await list(`${s.q}&per_page=3&page=4`, headers)).toMatchObject({ data: [], current_page: 4, total: null, has_more: false });
+    // A full last page: has_more is false, and the total is known.
+    expect(await list(`${s.q}&per_page=7&page=1`, headers)).toMatchObject({ total: 7, has_more: false });
+    expect(await list(`${s.q}&per_page=3&page=2&order_by=start_date&order_dir=asc`)).toMatchObject({ total: null, has_more: true, current_page: 2 });
+    expect(await list(`${s.q}&per_page=3&page=3&order_by=start_date&order_dir=asc`)).toMatchObject({ total: 7, has_more: false });
     expect((await list(`${s.q}&per_page=3&page=3&order_by=created_at`)).data).toHaveLength(1);
   });
 

@@ -464,7 +464,14 @@ describe('the server process', () => {
       request.write(photo.subarray(0, 64 * 1024));
       const tmp = path.join(dataDir, 'tmp');
       const uploadFiles = async () => (await fs.readdir(tmp).catch(() => [] as string[])).filter((name) => name.startsWith('upload-'));
-      expect(await waitUntilAsync(async () => (await uploadFiles()).length === 1, 10_000)).toBe(true);
+      // Created and written to (on a busy machine the file can exist a moment before its first bytes).
+      const written = async () => {
+        const files = await uploadFiles();
+        if (files.length !== 1) return false;
+        const stat = await fs.stat(path.join(tmp, files[0]!)).catch(() => null);
+        return stat !== null && stat.size > 0;
+      };
+      expect(await waitUntilAsync(written, 10_000)).toBe(true);
       const [left] = await uploadFiles();
       first.child.kill('SIGKILL');
       expect(await within(first.exited, 10_000, 'SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });

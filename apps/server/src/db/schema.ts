@@ -116,6 +116,12 @@ export interface EventsTable {
   updated_at: Generated<Date>;
   ends_at: ColumnType<Date, never, never>;
   search_text: ColumnType<string, never, never>;
+  search_words: ColumnType<string[], never, never>;
+}
+
+/** Every word an event's text ever held, once (migration 0015): what a searched word expands to. */
+export interface EventSearchWordsTable {
+  word: string;
 }
 
 export interface EventTicketTypesTable {
@@ -407,6 +413,7 @@ export interface Database {
   categories: CategoriesTable;
   friendships: FriendshipsTable;
   events: EventsTable;
+  event_search_words: EventSearchWordsTable;
   event_ticket_types: EventTicketTypesTable;
   payment_accounts: PaymentAccountsTable;
   payment_events: PaymentEventsTable;

@@ -182,7 +182,10 @@ export const eventPageSchema = z.object({
   data: z.array(eventSchema),
   current_page: z.number().int(),
   per_page: z.number().int(),
-  total: z.number().int(),
+  /** How many events match: known only when this page reaches the end, else null (nothing is counted). */
+  total: z.number().int().nullable(),
+  /** Whether a next page has events. */
+  has_more: z.boolean(),
 });
 export const eventListReplySchema = z.object({ data: eventPageSchema });
 export type EventPage = z.infer<typeof eventPageSchema>;

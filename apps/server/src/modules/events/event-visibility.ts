@@ -25,3 +25,23 @@ export function visibleTo(viewerId: number | RawBuilder<number> | null): RawBuil
     OR (e.visibility = 'friends' AND EXISTS (SELECT 1 FROM friendships f WHERE f.user_id = e.user_id AND f.friend_id = ${viewerId}))
   )`;
 }
+
+/**
+ * visibleTo for a list: the same rule, stated so that a statement over many events reads each of
+ * the viewer's relations once (issue 16). The events a person reaches privately (organised,
+ * invited, answered) and the people whose friends events they see are two uncorrelated sets,
+ * hashed once per statement; the per-event OR EXISTS of visibleTo ran four subqueries for every
+ * event that was not public. For one event, visibleTo is cheaper: use it there.
+ */
+export function visibleInList(viewerId: number | null): RawBuilder<boolean> {
+  if (viewerId === null) return visibleTo(null);
+  return sql<boolean>`(
+    e.visibility = 'public'
+    OR e.user_id = ${viewerId}
+    OR e.id IN (
+      SELECT o.event_id FROM event_organizers o WHERE o.user_id = ${viewerId}
+      UNION ALL SELECT i.event_id FROM event_invites i WHERE i.user_id = ${viewerId}
+      UNION ALL SELECT r.event_id FROM event_users r WHERE r.user_id = ${viewerId})
+    OR (e.visibility = 'friends' AND e.user_id IN (SELECT f.user_id FROM friendships f WHERE f.friend_id = ${viewerId}))
+  )`;
+}

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { lockKey, type Executor, type Tx } from '../../db/database.ts';
 import type { EventsTable, EventTicketTypesTable } from '../../db/schema.ts';
-import { visibleTo } from './event-visibility.ts';
+import { visibleInList, visibleTo } from './event-visibility.ts';
 
 /** SQL only (CONVENTIONS §3): visibility, filters and the event read model live here as SQL. */
 
@@ -357,8 +357,41 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * Where a search is cut into words: white space and ASCII punctuation, as planns_words cuts an
+ * event's text (migration 0015; JavaScript's \s holds more spaces than it does, which only splits
+ * a searched word into parts that each still match).
+ */
+const SEARCH_SEPARATORS = /[\s!-/:-@[-`{-~]+/;
+/** At most this many words of a search count; each expands to at most SEARCH_EXPANSION stored words. */
+const SEARCH_WORDS = 8;
+const SEARCH_EXPANSION = 256;
+
+/** The words of a search, as the list compares them (before folding). */
+export function searchWords(search: string): string[] {
+  return [...new Set(search.split(SEARCH_SEPARATORS).filter(Boolean))].slice(0, SEARCH_WORDS);
+}
+
+/**
+ * The stored words a searched word stands for: those that contain it; and when none does (a
+ * misspelt word, three letters or more), those it nearly matches (pg_trgm word similarity at
+ * least TYPO_THRESHOLD: 'festval' finds 'festival'), so a real word never drags in look-alikes
+ * ('salsa' no longer lists every 'Sala ...' venue). Shortest first, bounded. An uncorrelated
+ * ARRAY(...): run once per statement, on the vocabulary (a few hundred thousand words at most).
+ */
+function expandedWord(word: string): RawBuilder<string[]> {
+  const like = sql`planns_fold(${`%${escapeLike(word)}%`})`;
+  const typos =
+    Array.from(word).length >= 3
+      ? sql`UNION ALL SELECT t.word FROM event_search_words t
+          WHERE planns_fold(${word}) <% t.word AND NOT EXISTS (SELECT 1 FROM event_search_words x WHERE x.word LIKE ${like})`
+      : sql``;
+  return sql<string[]>`ARRAY(SELECT w.word FROM (SELECT v.word FROM event_search_words v WHERE v.word LIKE ${like} ${typos}) w
+    ORDER BY char_length(w.word), w.word LIMIT ${SEARCH_EXPANSION})`;
+}
+
 function filterConditions(f: EventListFilter): RawBuilder<unknown>[] {
-  const where: RawBuilder<unknown>[] = [sql`e.deleted_by_moderator_at IS NULL`, visibleTo(f.viewerId)];
+  const where: RawBuilder<unknown>[] = [sql`e.deleted_by_moderator_at IS NULL`, visibleInList(f.viewerId)];
   if (f.distance) {
     const { lat, lng, meters } = f.distance;
     where.push(sql`e.lat IS NOT NULL`);
@@ -370,24 +403,31 @@ function filterConditions(f: EventListFilter): RawBuilder<unknown>[] {
   if (f.hideVisibility.length > 0) where.push(sql`e.visibility <> ALL(${f.hideVisibility}::text[])`);
   if (f.hidePaid) where.push(sql`e.currency IS NULL`);
   if (f.hideFree) where.push(sql`e.currency IS NOT NULL`);
+  // The filters below name sets of events (a few per person, or a category's share): each is one
+  // uncorrelated IN, which the planner either starts from (a small set, then sorted) or hashes
+  // once and probes while walking the list's order (a large one), never a subquery per event.
   if (f.categories) {
-    where.push(sql`EXISTS (SELECT 1 FROM event_categories ec WHERE ec.event_id = e.id AND ec.category_id = ANY(${f.categories}::bigint[]))`);
+    where.push(sql`e.id IN (SELECT ec.event_id FROM event_categories ec WHERE ec.category_id = ANY(${f.categories}::bigint[]))`);
   }
   if (f.users) {
-    where.push(sql`(e.user_id = ANY(${f.users}::bigint[]) OR EXISTS (
-      SELECT 1 FROM event_users r WHERE r.event_id = e.id AND r.user_id = ANY(${f.users}::bigint[]) AND r.status IN ('going', 'maybe')))`);
+    where.push(sql`e.id IN (
+      SELECT ue.id FROM events ue WHERE ue.user_id = ANY(${f.users}::bigint[])
+      UNION ALL
+      SELECT r.event_id FROM event_users r WHERE r.user_id = ANY(${f.users}::bigint[]) AND r.status IN ('going', 'maybe'))`);
   }
   if (f.friendsCreated || f.friendsJoined) {
     if (f.viewerId === null) {
       where.push(sql`false`);
     } else {
       const parts: RawBuilder<unknown>[] = [];
-      if (f.friendsCreated) parts.push(sql`EXISTS (SELECT 1 FROM friendships f WHERE f.user_id = ${f.viewerId} AND f.friend_id = e.user_id)`);
-      if (f.friendsJoined) {
-        parts.push(sql`EXISTS (SELECT 1 FROM event_users r JOIN friendships f ON f.friend_id = r.user_id AND f.user_id = ${f.viewerId}
-          WHERE r.event_id = e.id AND r.status IN ('going', 'maybe'))`);
+      if (f.friendsCreated) {
+        parts.push(sql`SELECT fe.id FROM friendships f JOIN events fe ON fe.user_id = f.friend_id WHERE f.user_id = ${f.viewerId}`);
       }
-      where.push(sql`(${sql.join(parts, sql` OR `)})`);
+      if (f.friendsJoined) {
+        parts.push(sql`SELECT r.event_id FROM friendships f JOIN event_users r ON r.user_id = f.friend_id
+          WHERE f.user_id = ${f.viewerId} AND r.status IN ('going', 'maybe')`);
+      }
+      where.push(sql`e.id IN (${sql.join(parts, sql` UNION ALL `)})`);
     }
   }
   if (f.invited || f.liked) {
@@ -396,82 +436,64 @@ function filterConditions(f: EventListFilter): RawBuilder<unknown>[] {
     } else {
       if (f.invited) {
         where.push(sql`e.user_id <> ${f.viewerId}`);
-        where.push(sql`EXISTS (SELECT 1 FROM event_invites i WHERE i.event_id = e.id AND i.user_id = ${f.viewerId})`);
+        where.push(sql`e.id IN (SELECT i.event_id FROM event_invites i WHERE i.user_id = ${f.viewerId})`);
         where.push(sql`NOT EXISTS (SELECT 1 FROM event_users r WHERE r.event_id = e.id AND r.user_id = ${f.viewerId})`);
       }
-      if (f.liked) where.push(sql`EXISTS (SELECT 1 FROM event_likes l WHERE l.event_id = e.id AND l.user_id = ${f.viewerId})`);
+      if (f.liked) where.push(sql`e.id IN (SELECT l.event_id FROM event_likes l WHERE l.user_id = ${f.viewerId})`);
     }
   }
   if (f.groupId !== null) where.push(sql`e.group_id = ${f.groupId}`);
   if (f.search) {
-    // Every word must appear (substring; the trigram index serves LIKE) or nearly appear (a word
-    // similarity, for typos). planns_fold (lower case, no accents) is IMMUTABLE, so PostgreSQL
-    // folds each constant once at planning. The matches are collected first through the index
-    // (ARRAY(...) runs once, as an init plan): otherwise the planner may walk the date index and
-    // test the costly similarity on every coming event.
-    const words = f.search.split(/\s+/).filter(Boolean).slice(0, 8);
-    const conditions = words.map((word) => {
-      const like = `%${escapeLike(word)}%`;
-      return Array.from(word).length >= 3
-        ? sql`(s.search_text LIKE planns_fold(${like}) OR planns_fold(${word}) <% s.search_text)`
-        : sql`s.search_text LIKE planns_fold(${like})`;
-    });
-    if (conditions.length > 0) {
-      where.push(sql`e.id = ANY(ARRAY(SELECT s.id FROM events s WHERE ${sql.join(conditions, sql` AND `)}))`);
-    }
+    // Every word must be part of one of the event's words, or (a typo) nearly be one: the
+    // vocabulary turns each searched word into the stored words it stands for (migration 0015).
+    for (const word of searchWords(f.search)) where.push(sql`e.search_words && ${expandedWord(word)}`);
   }
   return where;
 }
 
-/** One page of event ids in list order, and the total matching. */
-export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ ids: number[]; total: number }> {
+/**
+ * One page of event ids in list order: `limit` rows from `offset`, one more read to tell whether
+ * more follow (nothing is counted: the total is known only on the last page).
+ */
+export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ ids: number[]; hasMore: boolean }> {
   const where = sql.join(filterConditions(f), sql` AND `);
-  const take = f.limit + f.offset;
+  const take = f.limit + 1;
+  const through = f.offset + take;
   let rows: { id: number }[];
-  let totalWhere = where;
   if (f.order.by === 'upcoming') {
     // Not yet over: those under way (started, not ended: the range index events_under_way_idx)
-    // first, then the coming ones, soonest first. Each branch is cut at offset + limit rows.
-    totalWhere = sql`${where} AND e.ends_at >= ${f.now}`;
+    // first, then the coming ones, soonest first. Each branch is cut at offset + limit + 1 rows.
     const result = await sql<{ id: number }>`
       SELECT id FROM (
         (SELECT e.id, e.start_date FROM events e WHERE ${where} AND tstzrange(e.start_date, e.ends_at, '(]') @> ${f.now}::timestamptz
-          ORDER BY e.start_date, e.id LIMIT ${take})
+          ORDER BY e.start_date, e.id LIMIT ${through})
         UNION ALL
         (SELECT e.id, e.start_date FROM events e WHERE ${where} AND e.start_date >= ${f.now}
-          ORDER BY e.start_date, e.id LIMIT ${take})
-      ) page ORDER BY start_date, id LIMIT ${f.limit} OFFSET ${f.offset}
+          ORDER BY e.start_date, e.id LIMIT ${through})
+      ) page ORDER BY start_date, id LIMIT ${take} OFFSET ${f.offset}
     `.execute(db);
     rows = result.rows;
   } else if (f.order.by === 'trending') {
     // Coming events people engage with: likes, responses and visits, recent activity weighing most.
-    totalWhere = sql`${where} AND e.ends_at >= ${f.now}`;
     const result = await sql<{ id: number }>`
       SELECT e.id FROM events e
-      WHERE ${totalWhere} AND e.start_date < ${f.now}::timestamptz + interval '60 days'
+      WHERE ${where} AND e.ends_at >= ${f.now} AND e.start_date < ${f.now}::timestamptz + interval '60 days'
       ORDER BY (e.likes_count * 3 + e.visits * 0.1 +
         (SELECT count(*) FROM event_users r WHERE r.event_id = e.id AND r.status IN ('going', 'maybe')) * 2) DESC,
         e.start_date, e.id
-      LIMIT ${f.limit} OFFSET ${f.offset}
+      LIMIT ${take} OFFSET ${f.offset}
     `.execute(db);
     rows = result.rows;
-    totalWhere = sql`${totalWhere} AND e.start_date < ${f.now}::timestamptz + interval '60 days'`;
   } else {
     const column = f.order.by === 'created_at' ? sql.ref('e.created_at') : sql.ref('e.start_date');
     const dir = f.order.dir === 'asc' ? sql`ASC` : sql`DESC`;
     const result = await sql<{ id: number }>`
-      SELECT e.id FROM events e WHERE ${where} ORDER BY ${column} ${dir}, e.id ${dir} LIMIT ${f.limit} OFFSET ${f.offset}
+      SELECT e.id FROM events e WHERE ${where} ORDER BY ${column} ${dir}, e.id ${dir} LIMIT ${take} OFFSET ${f.offset}
     `.execute(db);
     rows = result.rows;
   }
-  let total: number;
-  if (rows.length < f.limit && (rows.length > 0 || f.offset === 0)) {
-    total = f.offset + rows.length; // the last page tells the total without counting
-  } else {
-    const count = await sql<{ total: number }>`SELECT count(*)::int AS total FROM events e WHERE ${totalWhere}`.execute(db);
-    total = count.rows[0]?.total ?? 0;
-  }
-  return { ids: rows.map((r) => r.id), total };
+  const hasMore = rows.length > f.limit;
+  return { ids: rows.slice(0, f.limit).map((r) => r.id), hasMore };
 }
 
 /* ------------------------------------------------------------------ read model */
@@ -485,7 +507,13 @@ export interface PersonJson {
   companions_amount: number;
 }
 
-export interface EventDetailRow extends EventRow {
+/** The event's own columns a page shows: all but the search's (its folded text and words, never sent). */
+const SHOWN_COLUMN_NAMES = ['id', 'hash', 'user_id', 'name', 'description', 'image', 'm_image', 'start_date', 'end_date', 'location_type', 'address', 'venue', 'url', 'lat', 'lng', 'min', 'max', 'max_companions', 'currency', 'pricing_mode', 'payment_mode', 'stripe_product_id', 'visibility', 'group_id', 'allow_whatsapp', 'visits', 'likes_count', 'clone_id', 'deleted_by_moderator_at', 'deleted_by_moderator_id', 'gallery_requires_approval', 'created_at', 'updated_at', 'ends_at'] as const satisfies readonly (keyof EventRow)[];
+// A column added to events must be listed above (or be the search's): otherwise this fails to compile.
+const everyColumnListed: [Exclude<keyof EventRow, (typeof SHOWN_COLUMN_NAMES)[number] | 'search_text' | 'search_words'>] extends [never] ? true : never = true;
+const SHOWN_COLUMNS = everyColumnListed && sql.join(SHOWN_COLUMN_NAMES.map((column) => sql.ref(`e.${column}`)));
+
+export interface EventDetailRow extends Omit<EventRow, 'search_text' | 'search_words'> {
   creator_name: string | null;
   creator_avatar: string | null;
   creator_avatar_s: string | null;
@@ -544,7 +572,10 @@ export interface ViewerIds {
 export async function loadEventDetails(db: Executor, ids: number[], viewerIds: ViewerIds, limits: RelationLimits): Promise<EventDetailRow[]> {
   if (ids.length === 0) return [];
   const viewer = viewerIds.userId ?? 0; // no user has id 0: a visitor matches nothing below
-  const people = (status: 'going' | 'maybe' | 'rejected', limit: number) => sql`
+  const people = (status: 'going' | 'maybe' | 'rejected', limit: number) =>
+    limit === 0
+      ? sql`SELECT '[]'::json`
+      : sql`
     SELECT coalesce(json_agg(p), '[]'::json) FROM (
       SELECT u.id, u.name, u.avatar, u.avatar_m, u.avatar_s, r.companions_amount
       FROM event_users r JOIN users u ON u.id = r.user_id
@@ -553,7 +584,7 @@ export async function loadEventDetails(db: Executor, ids: number[], viewerIds: V
       LIMIT ${limit}
     ) p`;
   const result = await sql<EventDetailRow>`
-    SELECT e.*,
+    SELECT ${SHOWN_COLUMNS},
       u.name AS creator_name, u.avatar AS creator_avatar, u.avatar_s AS creator_avatar_s, u.phone AS creator_phone,
       g.name AS group_name,
       c.users_count, c.doubt_users_count, c.rejected_users_count,

@@ -41,7 +41,7 @@ const listDescription =
   'with_friends, with_organizers, with_attendee_invites (shown to the owner and moderators only): how many people each event carries (at most 10, ' +
   'friends 20; organizers and invites default to none in lists). with_creator is accepted (the creator is always included); with_join_requests and ' +
   'with_organizer_invites are accepted and carry nothing, as planns has no join requests or organiser invitations. ' +
-  'Reply: {data:{data:[...], current_page, per_page, total}}.';
+  'Reply: {data:{data:[...], current_page, per_page, total, has_more}}: has_more tells whether a next page has events; total is known (not null) only on the page that reaches the end, since nothing is counted.';
 
 export const eventsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; visitorLists: VisitorListCache }> = async (app, { deps, visitorLists }) => {
   /** Every change to events passes here, so no visitor list from before it is served again. */

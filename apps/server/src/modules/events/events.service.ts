@@ -77,7 +77,7 @@ export async function listEvents(deps: AppDeps, viewer: Viewer, query: EventList
   // Default: what is on next. A chosen date range (or the weekend preset) lists that range in date order instead.
   const orderBy = query.order_by ?? (query.preset === 'trending' ? 'trending' : from || to ? 'start_date' : 'upcoming');
 
-  const { ids, total } = await repo.listEventIds(deps.db, {
+  const { ids, hasMore } = await repo.listEventIds(deps.db, {
     viewerId: viewer?.userId ?? null,
     now,
     distance: location && distanceKm !== null ? { lat: location.lat, lng: location.lng, meters: distanceKm * 1000 } : null,
@@ -106,7 +106,10 @@ export async function listEvents(deps: AppDeps, viewer: Viewer, query: EventList
     organizers: query.with_organizers ?? 0,
     invites: query.with_attendee_invites ?? 0,
   });
-  return { data, current_page: query.page, per_page: query.per_page, total };
+  // Nothing is counted (issue 16): the total is known on the last page, and unknown (null) before it.
+  const offset = (query.page - 1) * query.per_page;
+  const total = hasMore || (ids.length === 0 && offset > 0) ? null : offset + ids.length;
+  return { data, current_page: query.page, per_page: query.per_page, total, has_more: hasMore };
 }
 
 /** The events of `ids` as this viewer sees them, in that order; their attendees counted by the inventory. */
