@@ -55,6 +55,8 @@ describe('link previews of event pages (Open Graph, Twitter cards)', () => {
       expect(metas(html, 'og:image')).toEqual(['https://planns.example/media/events/1/1-l.webp']);
       expect(metas(html, 'twitter:image')).toEqual(['https://planns.example/media/events/1/1-l.webp']);
       expect(metas(html, 'twitter:card')).toEqual(['summary_large_image']);
+      // The page's largest paint, the picture it shows first, is fetched from the HTML at once.
+      expect(html.match(/<link rel="preload"[^>]*>/g)).toEqual(['<link rel="preload" as="image" href="/media/events/1/1-l.webp" fetchpriority="high" />']);
       const [description] = metas(html, 'og:description');
       // 19:00 UTC is 20:00 in Barcelona in December (CET), and the end 23:30.
       expect(description).toMatch(/^Sat, Dec 5, 2026, 8:00\s*[–-]\s*11:30\sPM · Port Vell — A long evening of jazz by the sea, with guests\. Bring a friend\./);
@@ -92,6 +94,7 @@ describe('link previews of event pages (Open Graph, Twitter cards)', () => {
     expect(metas(html, 'og:description')[0]).toMatch(/^Tue, Mar 10, 2026, 5:00\sPM UTC$/);
     expect(metas(html, 'twitter:card')).toEqual(['summary']);
     expect(metas(html, 'og:image')).toEqual([]);
+    expect(html).not.toContain('rel="preload"');
     expect(html).not.toContain('secret-room');
   });
 
@@ -147,5 +150,19 @@ describe('link previews of event pages (Open Graph, Twitter cards)', () => {
     expect(metas(home, 'og:title')).toEqual(['planns']);
     const other = await page('/my-events');
     expect(metas(other, 'og:title')).toEqual(['planns']);
+  });
+});
+
+describe('the events list page', () => {
+  it("preloads, for a visitor, the picture of the list's first card (its largest paint), and nothing for a signed-in person", async () => {
+    const soon = new Date(ctx.clock.now().getTime() + 60_000).toISOString();
+    await buildEvent(db, { name: 'First on the list', start_date: soon, image: '/media/events/1/first-l.webp', m_image: '/media/events/1/first-m.webp' });
+    const list = (await app.inject({ method: 'GET', url: '/api/events-na?per_page=1' })).json() as { data: { data: { name: string; m_image: string | null }[] } };
+    expect(list.data.data.map((e) => e.name)).toEqual(['First on the list']);
+    const html = await page('/events');
+    expect(html.match(/<link rel="preload"[^>]*>/g)).toEqual(['<link rel="preload" as="image" href="/media/events/1/first-m.webp" fetchpriority="high" />']);
+    expect(html).toContain('<div id="root"></div>');
+    const signedIn = await page('/events', { cookie: 'planns_session=anything' });
+    expect(signedIn).not.toContain('rel="preload"');
   });
 });

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Actor } from '../http/actor.ts';
+import { SESSION_COOKIE, type Actor } from '../http/actor.ts';
 import { sendError } from '../http/error-handler.ts';
 import { AppError } from '../http/app-error.ts';
 import { HIDEABLE_MEDIA_PRESIGN_SECONDS, mediaCacheControl, type MediaAccess } from '../modules/gallery/media-access.policy.ts';
 import { STORAGE_KEY_PATTERN, type ByteRange, type StorageProvider } from '../providers/storage/storage-provider.ts';
-import { injectSharePreview, type SharePreview } from './share-preview-html.ts';
+import { escapeHtml, injectSharePreview, type SharePreview } from './share-preview-html.ts';
 
 const MEDIA_TYPES: Record<string, string> = {
   webp: 'image/webp',
@@ -134,6 +134,8 @@ export function registerMedia(app: FastifyInstance, storage: StorageProvider, op
 export interface WebAppOptions {
   /** The link preview of an event page (`/events/{hash or id}`), or null for the generic one. */
   eventPreview?: (ref: string, acceptLanguage: string | undefined) => Promise<SharePreview | null>;
+  /** The picture of the first card of a visitor's events list (preloaded by /events's HTML), or null. */
+  listPicture?: () => Promise<string | null>;
 }
 
 /**
@@ -193,6 +195,25 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
         .header('vary', 'accept-language')
         .type('text/html; charset=utf-8')
         .send(injectSharePreview(await indexHtml(), preview));
+    });
+  }
+  const listPicture = options.listPicture;
+  if (listPicture) {
+    // The events list's largest paint is its first card's picture: a visitor's browser fetches it
+    // from the HTML at once, while the app loads (a signed-in person's list starts elsewhere).
+    app.get('/events', { schema: { hide: true } }, async (request, reply) => {
+      if (!hasBuild) return notBuilt(reply);
+      if (request.cookies[SESSION_COOKIE]) return sendIndex(reply);
+      let picture: string | null = null;
+      try {
+        picture = await listPicture();
+      } catch (err) {
+        request.log.warn({ err }, 'the events list picture for the HTML failed');
+      }
+      if (!picture) return sendIndex(reply);
+      const html = await indexHtml();
+      const tag = `<link rel="preload" as="image" href="${escapeHtml(picture)}" fetchpriority="high" />`;
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html.replace('</head>', `    ${tag}\n  </head>`));
     });
   }
   app.setNotFoundHandler((request, reply) => {

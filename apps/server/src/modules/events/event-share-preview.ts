@@ -1,9 +1,10 @@
 import tzLookup from '@photostructure/tz-lookup';
+import { eventListQuerySchema } from '@planns/shared/events/events.schemas';
 import { pickLanguage } from '@planns/shared/i18n/languages';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { clip, type SharePreview } from '../../web/share-preview-html.ts';
-import { loadVisible } from './events.service.ts';
+import { listEvents, loadVisible } from './events.service.ts';
 
 const DESCRIPTION_MAX = 200;
 
@@ -65,6 +66,32 @@ export async function loadEventSharePreview(deps: AppDeps, ref: string, acceptLa
     url: `${origin}/events/${row.hash}`,
     image: row.image ? new URL(row.image, origin).href : null,
     imageAlt: clip(row.name, 120),
+    // As the page picks it (event-page.tsx: the large picture, else the medium one).
+    picture: row.image ?? row.m_image,
     locale,
+  };
+}
+
+/**
+ * The picture of the first card of a visitor's events list as the web app asks for it with its
+ * default filters (the page's largest paint), or null when that card has none. /events preloads it
+ * from the HTML (issue 16); remembered for a few seconds, like the visitor list itself.
+ */
+export function firstListedPicture(deps: AppDeps): () => Promise<string | null> {
+  let memo: { at: number; value: Promise<string | null> } | null = null;
+  return () => {
+    const now = Date.now();
+    if (!memo || now - memo.at > deps.config.EVENTS_NA_CACHE_MS) {
+      const query = eventListQuerySchema.parse({ per_page: '1', with_users: '0', with_doubt_users: '0' });
+      const value = listEvents(deps, null, query).then((page) => {
+        const first = page.data[0];
+        return first ? (first.m_image ?? first.image) : null;
+      });
+      value.catch(() => {
+        memo = null;
+      });
+      memo = { at: now, value };
+    }
+    return memo.value;
   };
 }

@@ -98,7 +98,8 @@ export const EventCard = memo(function EventCard({ event, language, formatDate, 
 
         <div className="event-card__footer">
           {shown.length > 0 ? (
-            <p className="event-card__people" aria-label={t('eventsList.going', { count: event.users_count })}>
+            <p className="event-card__people">
+              <span className="visually-hidden">{t('eventsList.going', { count: event.users_count })}</span>
               <span className="event-card__avatars" aria-hidden="true">
                 {shown.map((person) => (
                   <Avatar key={person.id} src={person.avatar_s ?? person.avatar} name={person.name} size={28} />
@@ -118,11 +119,12 @@ export const EventCard = memo(function EventCard({ event, language, formatDate, 
             className={event.is_liked ? 'event-card__like event-card__like--on' : 'event-card__like'}
             aria-pressed={event.is_liked}
             aria-busy={isLikePending}
-            aria-label={t('eventsList.like')}
             onClick={() => {
               if (!isLikePending) onLike(event);
             }}
           >
+            {/* The name is what shows and what it does: 'Like 3' (WCAG 2.5.3, label in name). */}
+            <span className="visually-hidden">{t('eventsList.like')}</span>
             <Icon name="heart" size={22} />
             {event.likes_count > 0 ? <span className="event-card__likes">{event.likes_count}</span> : null}
           </button>
