@@ -22,7 +22,7 @@ import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { companionsRoutes } from './modules/companions/companions.routes.ts';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
-import { firstListedPicture, loadEventSharePreview } from './modules/events/event-share-preview.ts';
+import { firstScreenPictures, loadEventSharePreview } from './modules/events/event-share-preview.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { VisitorListCache } from './modules/events/visitor-list-cache.ts';
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
@@ -191,7 +191,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerMedia(app, deps.storage, { access: (viewer, key) => mediaAccess(deps, viewer, key), presignSeconds: deps.config.S3_PRESIGN_SECONDS });
   await registerWebApp(app, deps.config.webDistDir, {
     eventPreview: (ref, acceptLanguage) => loadEventSharePreview(deps, ref, acceptLanguage),
-    listPicture: firstListedPicture(deps),
+    listPictures: firstScreenPictures(deps),
   });
   return app;
 }

@@ -154,13 +154,20 @@ describe('link previews of event pages (Open Graph, Twitter cards)', () => {
 });
 
 describe('the events list page', () => {
-  it("preloads, for a visitor, the picture of the list's first card (its largest paint), and nothing for a signed-in person", async () => {
-    const soon = new Date(ctx.clock.now().getTime() + 60_000).toISOString();
-    await buildEvent(db, { name: 'First on the list', start_date: soon, image: '/media/events/1/first-l.webp', m_image: '/media/events/1/first-m.webp' });
-    const list = (await app.inject({ method: 'GET', url: '/api/events-na?per_page=1' })).json() as { data: { data: { name: string; m_image: string | null }[] } };
-    expect(list.data.data.map((e) => e.name)).toEqual(['First on the list']);
+  it("preloads, for a visitor, the pictures of the list's first-screen cards (its largest paint), and nothing for a signed-in person", async () => {
+    const at = (minutes: number) => new Date(ctx.clock.now().getTime() + minutes * 60_000).toISOString();
+    await buildEvent(db, { name: 'First on the list', start_date: at(1), image: '/media/events/1/first-l.webp', m_image: '/media/events/1/first-m.webp' });
+    await buildEvent(db, { name: 'Second, no picture', start_date: at(2) });
+    await buildEvent(db, { name: 'Third', start_date: at(3), image: '/media/events/1/third-l.webp', m_image: '/media/events/1/third-m.webp' });
+    const list = (await app.inject({ method: 'GET', url: '/api/events-na?per_page=3' })).json() as { data: { data: { name: string }[] } };
+    expect(list.data.data.map((e) => e.name)).toEqual(['First on the list', 'Second, no picture', 'Third']);
     const html = await page('/events');
-    expect(html.match(/<link rel="preload"[^>]*>/g)).toEqual(['<link rel="preload" as="image" href="/media/events/1/first-m.webp" fetchpriority="high" />']);
+    // FIRST_SCREEN_CARDS is 2: the first card's picture; the second has none; the third is below the fold.
+    // And the list itself, at the address the app asks for it (eventListRequestPath).
+    expect(html.match(/<link rel="preload"[^>]*>/g)).toEqual([
+      '<link rel="preload" as="fetch" href="/api/events-na?per_page=100&amp;page=1&amp;with_users=3&amp;with_doubt_users=0" crossorigin="anonymous" />',
+      '<link rel="preload" as="image" href="/media/events/1/first-m.webp" fetchpriority="high" />',
+    ]);
     expect(html).toContain('<div id="root"></div>');
     const signedIn = await page('/events', { cookie: 'planns_session=anything' });
     expect(signedIn).not.toContain('rel="preload"');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { eventListRequestPath } from '@planns/shared/events/events.rules';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SESSION_COOKIE, type Actor } from '../http/actor.ts';
 import { sendError } from '../http/error-handler.ts';
@@ -134,8 +135,8 @@ export function registerMedia(app: FastifyInstance, storage: StorageProvider, op
 export interface WebAppOptions {
   /** The link preview of an event page (`/events/{hash or id}`), or null for the generic one. */
   eventPreview?: (ref: string, acceptLanguage: string | undefined) => Promise<SharePreview | null>;
-  /** The picture of the first card of a visitor's events list (preloaded by /events's HTML), or null. */
-  listPicture?: () => Promise<string | null>;
+  /** The pictures of the first-screen cards of a visitor's events list (preloaded by /events's HTML). */
+  listPictures?: () => Promise<string[]>;
 }
 
 /**
@@ -197,23 +198,28 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
         .send(injectSharePreview(await indexHtml(), preview));
     });
   }
-  const listPicture = options.listPicture;
-  if (listPicture) {
-    // The events list's largest paint is its first card's picture: a visitor's browser fetches it
-    // from the HTML at once, while the app loads (a signed-in person's list starts elsewhere).
+  const listPictures = options.listPictures;
+  if (listPictures) {
+    // A visitor's events list (the app's default filters) is fetched from the HTML at once, with
+    // its first-screen cards' pictures (the page's largest paint), while the app itself loads; the
+    // app's own request for that address then takes the preloaded answer. A signed-in person's
+    // list is another, and starts from the app.
+    const listPath = eventListRequestPath({}, { isSignedIn: false, page: 1 });
     app.get('/events', { schema: { hide: true } }, async (request, reply) => {
       if (!hasBuild) return notBuilt(reply);
       if (request.cookies[SESSION_COOKIE]) return sendIndex(reply);
-      let picture: string | null = null;
+      let pictures: string[] = [];
       try {
-        picture = await listPicture();
+        pictures = await listPictures();
       } catch (err) {
-        request.log.warn({ err }, 'the events list picture for the HTML failed');
+        request.log.warn({ err }, 'the events list pictures for the HTML failed');
       }
-      if (!picture) return sendIndex(reply);
-      const html = await indexHtml();
-      const tag = `<link rel="preload" as="image" href="${escapeHtml(picture)}" fetchpriority="high" />`;
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html.replace('</head>', `    ${tag}\n  </head>`));
+      const tags = [
+        `<link rel="preload" as="fetch" href="${escapeHtml(listPath)}" crossorigin="anonymous" />`,
+        ...pictures.map((picture) => `<link rel="preload" as="image" href="${escapeHtml(picture)}" fetchpriority="high" />`),
+      ];
+      const html = (await indexHtml()).replace('</head>', `${tags.map((tag) => `    ${tag}\n`).join('')}  </head>`);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });
   }
   app.setNotFoundHandler((request, reply) => {

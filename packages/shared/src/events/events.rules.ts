@@ -19,6 +19,11 @@ export const CREATE_SUMMARY_LOCATION_LENGTH = 25;
 /** The address is shown only when longer than this (events §2). */
 export const ADDRESS_MIN_SHOWN_LENGTH = 3;
 export const CARD_AVATARS = 3;
+/**
+ * The list's cards on a phone's first screen (390x844: the header and two cards): their pictures
+ * are its largest paint, fetched at once and preloaded from the HTML (issue 16); the rest lazily.
+ */
+export const FIRST_SCREEN_CARDS = 2;
 export const PAGE_AVATARS = 7;
 
 /** Lists (events §7, §9). */
@@ -206,4 +211,18 @@ export function parseEventRef(ref: string): { id: number } | { hash: string } | 
  */
 export function isPastEvent(event: { start_date: string; end_date: string | null }, now: Date): boolean {
   return new Date(event.end_date ?? event.start_date).getTime() < now.getTime();
+}
+
+/**
+ * The web app's list request: its filter parameters, then the page of EVENTS_PER_PAGE_DEFAULT and
+ * the people a card shows (CARD_AVATARS going, no maybes). One function for the app and for the
+ * server, whose /events HTML preloads a visitor's first page at exactly this address.
+ */
+export function eventListRequestPath(params: Readonly<Record<string, string>>, options: { isSignedIn: boolean; page: number }): string {
+  const search = new URLSearchParams(params);
+  search.set('per_page', String(EVENTS_PER_PAGE_DEFAULT));
+  search.set('page', String(options.page));
+  search.set('with_users', String(CARD_AVATARS));
+  search.set('with_doubt_users', '0');
+  return `${options.isSignedIn ? '/api/events' : '/api/events-na'}?${search.toString()}`;
 }

@@ -1,4 +1,5 @@
 import tzLookup from '@photostructure/tz-lookup';
+import { FIRST_SCREEN_CARDS } from '@planns/shared/events/events.rules';
 import { eventListQuerySchema } from '@planns/shared/events/events.schemas';
 import { pickLanguage } from '@planns/shared/i18n/languages';
 import type { AppDeps } from '../../deps.ts';
@@ -73,20 +74,19 @@ export async function loadEventSharePreview(deps: AppDeps, ref: string, acceptLa
 }
 
 /**
- * The picture of the first card of a visitor's events list as the web app asks for it with its
- * default filters (the page's largest paint), or null when that card has none. /events preloads it
- * from the HTML (issue 16); remembered for a few seconds, like the visitor list itself.
+ * The pictures of the first-screen cards of a visitor's events list as the web app asks for it
+ * with its default filters (the page's largest paint). /events preloads them from the HTML (issue
+ * 16); remembered for as long as a visitor's list may be (EVENTS_NA_CACHE_MS).
  */
-export function firstListedPicture(deps: AppDeps): () => Promise<string | null> {
-  let memo: { at: number; value: Promise<string | null> } | null = null;
+export function firstScreenPictures(deps: AppDeps): () => Promise<string[]> {
+  let memo: { at: number; value: Promise<string[]> } | null = null;
   return () => {
     const now = Date.now();
     if (!memo || now - memo.at > deps.config.EVENTS_NA_CACHE_MS) {
-      const query = eventListQuerySchema.parse({ per_page: '1', with_users: '0', with_doubt_users: '0' });
-      const value = listEvents(deps, null, query).then((page) => {
-        const first = page.data[0];
-        return first ? (first.m_image ?? first.image) : null;
-      });
+      const query = eventListQuerySchema.parse({ per_page: String(FIRST_SCREEN_CARDS), with_users: '0', with_doubt_users: '0' });
+      const value = listEvents(deps, null, query).then((page) =>
+        page.data.map((event) => event.m_image ?? event.image).filter((picture): picture is string => picture !== null),
+      );
       value.catch(() => {
         memo = null;
       });

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { Event, EventPage } from '@planns/shared/events/events.schemas';
-import { CARD_AVATARS, EVENTS_PER_PAGE_DEFAULT } from '@planns/shared/events/events.rules';
+import { eventListRequestPath } from '@planns/shared/events/events.rules';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /** Loaded with the request (zod stays out of the first bundle). */
@@ -23,14 +23,7 @@ export async function listEvents(
   params: Readonly<Record<string, string>>,
   options: { isSignedIn: boolean; page: number; signal?: AbortSignal },
 ): Promise<EventPage> {
-  const search = new URLSearchParams(params);
-  search.set('per_page', String(EVENTS_PER_PAGE_DEFAULT));
-  search.set('page', String(options.page));
-  // A card shows CARD_AVATARS of the people going and none of the maybes: the list asks for no
-  // more (the spec's client takes 10 of each; the event page loads its own).
-  search.set('with_users', String(CARD_AVATARS));
-  search.set('with_doubt_users', '0');
-  const path = `${options.isSignedIn ? '/api/events' : '/api/events-na'}?${search.toString()}`;
+  const path = eventListRequestPath(params, options);
   const reply = await apiRequest(path, { schema: eventListReplySchema, signal: options.signal });
   return reply.data;
 }

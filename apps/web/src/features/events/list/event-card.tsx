@@ -19,8 +19,8 @@ type EventCardProps = {
   formatDate: (date: Date) => string;
   isLikePending: boolean;
   onLike: (event: Event) => void;
-  /** The list's first card: its picture is the screen's largest paint, fetched at once (issue 16). */
-  isFirst?: boolean;
+  /** One of the list's first-screen cards (FIRST_SCREEN_CARDS): its picture is the screen's largest paint, fetched at once (issue 16). */
+  isFirstScreen?: boolean;
 };
 
 /** Four gradients for events without a picture, chosen by id so a card keeps its colour. */
@@ -40,7 +40,7 @@ function useWhere(event: Event): string | null {
  * three people going, price and like. The whole card opens the event; the like button sits above
  * the card's link.
  */
-export const EventCard = memo(function EventCard({ event, language, formatDate, isLikePending, onLike, isFirst = false }: EventCardProps) {
+export const EventCard = memo(function EventCard({ event, language, formatDate, isLikePending, onLike, isFirstScreen = false }: EventCardProps) {
   const { t } = useTranslation();
   const where = useWhere(event);
   const picture = event.m_image ?? event.image;
@@ -57,8 +57,8 @@ export const EventCard = memo(function EventCard({ event, language, formatDate, 
             className="event-card__image"
             src={picture}
             alt=""
-            loading={isFirst ? 'eager' : 'lazy'}
-            fetchPriority={isFirst ? 'high' : 'auto'}
+            loading={isFirstScreen ? 'eager' : 'lazy'}
+            fetchPriority={isFirstScreen ? 'high' : 'auto'}
             decoding="async"
             width={600}
             height={300}

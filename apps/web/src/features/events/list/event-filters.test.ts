@@ -173,7 +173,7 @@ describe('reset and the active dot', () => {
 
 describe('buildListParams', () => {
   it('sends only the time zone by default (upcoming order, no dates)', () => {
-    expect(buildListParams(defaultFilters(), context)).toEqual({ tz: 'Europe/Madrid' });
+    expect(buildListParams(defaultFilters(), context)).toEqual({});
   });
 
   it('turns unchecked types into hide_* flags', () => {
@@ -190,7 +190,7 @@ describe('buildListParams', () => {
 
   it('sends the location and distance only when the distance is a limit', () => {
     const placed = setLocation(defaultFilters(), { lat: 41.39, lng: 2.17, label: 'Barcelona' });
-    expect(buildListParams(placed, context)).toEqual({ tz: 'Europe/Madrid' });
+    expect(buildListParams(placed, context)).toEqual({});
     expect(buildListParams(setDistance(placed, 25), context)).toMatchObject({
       'current_location[lat]': '41.39',
       'current_location[lng]': '2.17',
@@ -213,16 +213,15 @@ describe('buildListParams', () => {
     const member = { ...context, groupId: 4, userGroupIds: [4] };
     expect(buildListParams(filters, member)).toMatchObject({ friends_created: '1', friends_joined: '1', group_id: '4' });
     expect(buildListParams(filters, { ...member, userGroupIds: [5] })).not.toHaveProperty('group_id');
-    expect(buildListParams(filters, { ...member, isSignedIn: false })).toEqual({ tz: 'Europe/Madrid' });
+    expect(buildListParams(filters, { ...member, isSignedIn: false })).toEqual({});
   });
 
   it('presets: close needs a location (then 5 km), friends needs an account', () => {
     expect(buildListParams(defaultFilters(), { ...context, preset: 'trending' })).toMatchObject({ preset: 'trending' });
     expect(buildListParams(defaultFilters(), { ...context, preset: 'weekend' })).toMatchObject({ preset: 'weekend', tz: 'Europe/Madrid' });
-    expect(buildListParams(defaultFilters(), { ...context, preset: 'close' })).toEqual({ tz: 'Europe/Madrid' });
+    expect(buildListParams(defaultFilters(), { ...context, preset: 'close' })).toEqual({});
     const placed = setLocation(defaultFilters(), { lat: 1.5, lng: 2.5, label: null });
     expect(buildListParams(placed, { ...context, preset: 'close' })).toEqual({
-      tz: 'Europe/Madrid',
       preset: 'close',
       'current_location[lat]': '1.5',
       'current_location[lng]': '2.5',
@@ -235,7 +234,7 @@ describe('buildListParams', () => {
 
   it('lists the keys in a stable order', () => {
     const filters = toggleType({ ...defaultFilters(), search: 'a' }, 'free');
-    expect(Object.keys(buildListParams(filters, context))).toEqual(['hide_free', 'search', 'tz']);
+    expect(Object.keys(buildListParams(filters, context))).toEqual(['hide_free', 'search']);
   });
 });
 

@@ -219,7 +219,7 @@ export type ListContext = {
  * query key stays stable. Dates are sent only when chosen, as ISO instants of local midnights.
  */
 export function buildListParams(filters: EventFilters, context: ListContext): Record<string, string> {
-  const params: Record<string, string> = { tz: context.timeZone };
+  const params: Record<string, string> = {};
   const { location } = filters;
 
   let preset: EventPreset | null = context.preset === 'all' ? null : context.preset;
@@ -227,6 +227,9 @@ export function buildListParams(filters: EventFilters, context: ListContext): Re
   if (preset === 'close' && !hasLocation(location)) preset = null;
   if (preset === 'friends' && !context.isSignedIn) preset = null;
   if (preset) params.preset = preset;
+  // Only the weekend is computed on the server in the viewer's zone: elsewhere the zone would make
+  // the same list a different address (and the default list one the HTML cannot preload).
+  if (preset === 'weekend') params.tz = context.timeZone;
 
   if (hasLocation(location) && (preset === 'close' || isDistanceLimit(location.distance))) {
     params['current_location[lat]'] = String(location.lat);

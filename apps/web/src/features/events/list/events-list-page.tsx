@@ -1,9 +1,10 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMutationState } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { EventPreset } from '@planns/shared/events/event-presets.rules';
 import type { Event } from '@planns/shared/events/events.schemas';
+import { FIRST_SCREEN_CARDS } from '@planns/shared/events/events.rules';
 import { useLikeEvent } from '../../../api/events/like-event.ts';
 import { flattenEventPages, useEventsList } from '../../../api/events/list-events.ts';
 import { useCurrentUser } from '../../../api/users/get-current-user.ts';
@@ -27,6 +28,9 @@ import { EventsSearchBar } from './events-search-bar.tsx';
 import { useCloseToYou } from './use-close-to-you.ts';
 import { usePresetTitle } from './use-preset-title.ts';
 import './events-list-page.css';
+
+/** Cards rendered with the first paint: a phone's first screen and the next. */
+const FIRST_RENDER_CARDS = 6;
 
 const FiltersPanel = lazy(() => import('./filters-panel.tsx').then((module) => ({ default: module.FiltersPanel })));
 
@@ -78,6 +82,14 @@ export function EventsListPage({ preset }: EventsListPageProps) {
   const needsSignIn = preset === 'friends' && !isUserLoading && !isSignedIn;
   const list = useEventsList(params, { isSignedIn, enabled: !isUserLoading && closeStatus !== 'locating' && !needsSignIn });
   const events = useMemo(() => flattenEventPages(list.data), [list.data]);
+  // The first screen renders at once; the rest of the page (up to 100 cards) right after, in a
+  // transition React renders in slices, so the screen paints sooner and the main thread is never
+  // held for the whole list (issue 16: total blocking time).
+  const [renderedCards, setRenderedCards] = useState(FIRST_RENDER_CARDS);
+  useEffect(() => {
+    if (events.length > renderedCards) startTransition(() => setRenderedCards(Number.POSITIVE_INFINITY));
+  }, [events.length, renderedCards]);
+  const shownEvents = events.length > renderedCards ? events.slice(0, renderedCards) : events;
 
   const isSearchOpen = searchParams.get('search') === 'open' || filters.search !== '';
   const isFiltersOpen = searchParams.get('filters') === 'open';
@@ -195,10 +207,10 @@ export function EventsListPage({ preset }: EventsListPageProps) {
     content = (
       <>
         <ul className="events-screen__list" aria-busy={list.isFetching}>
-          {events.map((event, index) => (
+          {shownEvents.map((event, index) => (
             <li key={event.id}>
               <EventCard
-                isFirst={index === 0}
+                isFirstScreen={index < FIRST_SCREEN_CARDS}
                 event={event}
                 language={i18n.language}
                 formatDate={formatDate}
