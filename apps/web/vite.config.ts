@@ -67,6 +67,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunks each screen loads, so the server's HTML of the first
+    // screens people land on names them at once (apps/server/src/web/route-preloads.ts).
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -56,7 +56,11 @@ describe('link previews of event pages (Open Graph, Twitter cards)', () => {
       expect(metas(html, 'twitter:image')).toEqual(['https://planns.example/media/events/1/1-l.webp']);
       expect(metas(html, 'twitter:card')).toEqual(['summary_large_image']);
       // The page's largest paint, the picture it shows first, is fetched from the HTML at once.
-      expect(html.match(/<link rel="preload"[^>]*>/g)).toEqual(['<link rel="preload" as="image" href="/media/events/1/1-l.webp" fetchpriority="high" />']);
+      expect(html.match(/<link rel="preload" as="image"[^>]*>/g)).toEqual(['<link rel="preload" as="image" href="/media/events/1/1-l.webp" fetchpriority="high" />']);
+      // And the event itself, at the address the app asks for it (get-event.ts).
+      expect(html.match(/<link rel="preload" as="fetch"[^>]*>/g)).toEqual([
+        `<link rel="preload" as="fetch" href="/api/events-no-auth/${ref}?full=true" crossorigin="anonymous" />`,
+      ]);
       const [description] = metas(html, 'og:description');
       // 19:00 UTC is 20:00 in Barcelona in December (CET), and the end 23:30.
       expect(description).toMatch(/^Sat, Dec 5, 2026, 8:00\s*[–-]\s*11:30\sPM · Port Vell — A long evening of jazz by the sea, with guests\. Bring a friend\./);
@@ -94,7 +98,7 @@ describe('link previews of event pages (Open Graph, Twitter cards)', () => {
     expect(metas(html, 'og:description')[0]).toMatch(/^Tue, Mar 10, 2026, 5:00\sPM UTC$/);
     expect(metas(html, 'twitter:card')).toEqual(['summary']);
     expect(metas(html, 'og:image')).toEqual([]);
-    expect(html).not.toContain('rel="preload"');
+    expect(html).not.toContain('rel="preload" as="image"');
     expect(html).not.toContain('secret-room');
   });
 
@@ -164,12 +168,20 @@ describe('the events list page', () => {
     const html = await page('/events');
     // FIRST_SCREEN_CARDS is 2: the first card's picture; the second has none; the third is below the fold.
     // And the list itself, at the address the app asks for it (eventListRequestPath).
+    // (No build manifest here, so no chunks: route-preloads.test.ts reads one.)
     expect(html.match(/<link rel="preload"[^>]*>/g)).toEqual([
       '<link rel="preload" as="fetch" href="/api/events-na?per_page=100&amp;page=1&amp;with_users=3&amp;with_doubt_users=0" crossorigin="anonymous" />',
       '<link rel="preload" as="image" href="/media/events/1/first-m.webp" fetchpriority="high" />',
     ]);
     expect(html).toContain('<div id="root"></div>');
+    // A signed-in person's list is their own: no pictures; the list at the signed-in address.
     const signedIn = await page('/events', { cookie: 'planns_session=anything' });
-    expect(signedIn).not.toContain('rel="preload"');
+    expect(signedIn.match(/<link rel="preload"[^>]*>/g)).toEqual([
+      '<link rel="preload" as="fetch" href="/api/events?per_page=100&amp;page=1&amp;with_users=3&amp;with_doubt_users=0" crossorigin="anonymous" />',
+    ]);
+    const eventPage = await page('/events/abc', { cookie: 'planns_session=anything' });
+    expect(eventPage.match(/<link rel="preload" as="fetch"[^>]*>/g)).toEqual([
+      '<link rel="preload" as="fetch" href="/api/events/abc?full=true&amp;no_comments=1" crossorigin="anonymous" />',
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import { sendError } from '../http/error-handler.ts';
 import { AppError } from '../http/app-error.ts';
 import { HIDEABLE_MEDIA_PRESIGN_SECONDS, mediaCacheControl, type MediaAccess } from '../modules/gallery/media-access.policy.ts';
 import { STORAGE_KEY_PATTERN, type ByteRange, type StorageProvider } from '../providers/storage/storage-provider.ts';
+import { manifestReader, routePreloadTags } from './route-preloads.ts';
 import { escapeHtml, injectSharePreview, type SharePreview } from './share-preview-html.ts';
 
 const MEDIA_TYPES: Record<string, string> = {
@@ -178,50 +179,57 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
   };
 
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  // The first screens people land on name, in their HTML, what they will ask for next, so that the
+  // browser fetches it at once rather than one discovery after another (issue 16): the screen's
+  // chunks (from the build's manifest), its data at the address the app asks for it, and its
+  // largest paint, the picture(s) the screen opens with.
+  const screenAssets = manifestReader(distDir);
+  const withTags = (html: string, tags: string[]) =>
+    tags.length === 0 ? html : html.replace('</head>', `${tags.map((tag) => `    ${tag}\n`).join('')}  </head>`);
+  const fetchTag = (url: string) => `<link rel="preload" as="fetch" href="${escapeHtml(url)}" crossorigin="anonymous" />`;
+  const imageTag = (url: string) => `<link rel="preload" as="image" href="${escapeHtml(url)}" fetchpriority="high" />`;
+  const sendPage = (reply: FastifyReply, html: string) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+
   const eventPreview = options.eventPreview;
-  if (eventPreview) {
-    app.get('/events/:ref', { schema: { hide: true } }, async (request, reply) => {
-      if (!hasBuild) return notBuilt(reply);
-      const { ref } = request.params as { ref: string };
-      let preview: SharePreview | null = null;
+  app.get('/events/:ref', { schema: { hide: true } }, async (request, reply) => {
+    if (!hasBuild) return notBuilt(reply);
+    const { ref } = request.params as { ref: string };
+    const isSignedIn = Boolean(request.cookies[SESSION_COOKIE]);
+    let preview: SharePreview | null = null;
+    if (eventPreview) {
       try {
         preview = await eventPreview(ref, request.headers['accept-language']);
       } catch (err) {
         // The page itself matters more than its preview: serve the generic one.
         request.log.warn({ err }, 'event link preview failed');
       }
-      if (!preview) return sendIndex(reply);
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('vary', 'accept-language')
-        .type('text/html; charset=utf-8')
-        .send(injectSharePreview(await indexHtml(), preview));
-    });
-  }
+    }
+    const html = preview ? injectSharePreview(await indexHtml(), preview) : await indexHtml();
+    // The event as get-event.ts asks for it (the preview's picture is preloaded with its tags).
+    const data = isSignedIn
+      ? `/api/events/${encodeURIComponent(ref)}?full=true&no_comments=1`
+      : `/api/events-no-auth/${encodeURIComponent(ref)}?full=true`;
+    if (preview) reply.header('vary', 'accept-language');
+    return sendPage(reply, withTags(html, [...routePreloadTags(screenAssets()?.event), fetchTag(data)]));
+  });
+
   const listPictures = options.listPictures;
-  if (listPictures) {
-    // A visitor's events list (the app's default filters) is fetched from the HTML at once, with
-    // its first-screen cards' pictures (the page's largest paint), while the app itself loads; the
-    // app's own request for that address then takes the preloaded answer. A signed-in person's
-    // list is another, and starts from the app.
-    const listPath = eventListRequestPath({}, { isSignedIn: false, page: 1 });
-    app.get('/events', { schema: { hide: true } }, async (request, reply) => {
-      if (!hasBuild) return notBuilt(reply);
-      if (request.cookies[SESSION_COOKIE]) return sendIndex(reply);
-      let pictures: string[] = [];
+  app.get('/events', { schema: { hide: true } }, async (request, reply) => {
+    if (!hasBuild) return notBuilt(reply);
+    const isSignedIn = Boolean(request.cookies[SESSION_COOKIE]);
+    // The list with the app's default filters (a person's stored filters ask for another, and the
+    // preload is then left unused); a visitor's first cards' pictures too.
+    let pictures: string[] = [];
+    if (listPictures && !isSignedIn) {
       try {
         pictures = await listPictures();
       } catch (err) {
         request.log.warn({ err }, 'the events list pictures for the HTML failed');
       }
-      const tags = [
-        `<link rel="preload" as="fetch" href="${escapeHtml(listPath)}" crossorigin="anonymous" />`,
-        ...pictures.map((picture) => `<link rel="preload" as="image" href="${escapeHtml(picture)}" fetchpriority="high" />`),
-      ];
-      const html = (await indexHtml()).replace('</head>', `${tags.map((tag) => `    ${tag}\n`).join('')}  </head>`);
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
-    });
-  }
+    }
+    const tags = [...routePreloadTags(screenAssets()?.events), fetchTag(eventListRequestPath({}, { isSignedIn, page: 1 })), ...pictures.map(imageTag)];
+    return sendPage(reply, withTags(await indexHtml(), tags));
+  });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isPage =
