@@ -1,15 +1,19 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@planns/shared/events/events.schemas';
 import type { User } from '@planns/shared/users/users.schemas';
 import { Icon, type IconName } from '../../components/icon.tsx';
 import { requireLogin } from '../../lib/login-prompt.ts';
-import { CheckoutSheet, type CheckoutStart, type RsvpChoice } from '../checkout/checkout-sheet.tsx';
+import type { CheckoutStart, RsvpChoice } from '../checkout/checkout-sheet.tsx';
 import { CHECKOUT_SESSION_PARAM, CONTINUE_CHECKOUT_PARAM, OPEN_TICKETS_PARAM, decodeChoice } from '../checkout/checkout-state.ts';
 import { RsvpFullAlert } from './rsvp-full-alert.tsx';
-import { RsvpSheet } from './rsvp-sheet.tsx';
 import { OPEN_JOIN_PARAM, RSVP_ACTIONS, readOpenJoinParam, rsvpButtons, rsvpCapacity, type RsvpAction } from './rsvp-state.ts';
+
+// The sheets open on a tap (or a link that asks for them): their code, the checkout's card form
+// and the payment calls among it, is not part of the event page's first load (issue 16).
+const RsvpSheet = lazy(() => import('./rsvp-sheet.tsx').then((m) => ({ default: m.RsvpSheet })));
+const CheckoutSheet = lazy(() => import('../checkout/checkout-sheet.tsx').then((m) => ({ default: m.CheckoutSheet })));
 import './rsvp-block.css';
 
 const ACTION_ICONS: Record<RsvpAction, IconName> = { join: 'check', maybe: 'clock', reject: 'close' };
@@ -161,26 +165,28 @@ export function RsvpBlock({ event, user }: RsvpBlockProps) {
         <p className="rsvp__sold-out">{t('rsvp.soldOut')}</p>
       ) : null}
 
-      {sheet?.kind === 'rsvp' && user ? (
-        <RsvpSheet
-          event={event}
-          user={user}
-          preselected={sheet.preselected}
-          onClose={() => setSheet(null)}
-          onGetTickets={(rsvp) => setSheet({ kind: 'checkout', rsvp, start: { step: 'tickets' } })}
-        />
-      ) : null}
-      {sheet?.kind === 'checkout' && user ? (
-        <CheckoutSheet
-          // A new entry (back from the provider, a resumed payment) starts the flow again at its step.
-          key={sheet.start.step === 'success' ? `success-${sheet.start.sessionId}` : sheet.start.step}
-          event={event}
-          rsvp={sheet.rsvp}
-          start={sheet.start}
-          onBackToRsvp={() => setSheet({ kind: 'rsvp', preselected: sheet.rsvp.action })}
-          onClose={() => setSheet(null)}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {sheet?.kind === 'rsvp' && user ? (
+          <RsvpSheet
+            event={event}
+            user={user}
+            preselected={sheet.preselected}
+            onClose={() => setSheet(null)}
+            onGetTickets={(rsvp) => setSheet({ kind: 'checkout', rsvp, start: { step: 'tickets' } })}
+          />
+        ) : null}
+        {sheet?.kind === 'checkout' && user ? (
+          <CheckoutSheet
+            // A new entry (back from the provider, a resumed payment) starts the flow again at its step.
+            key={sheet.start.step === 'success' ? `success-${sheet.start.sessionId}` : sheet.start.step}
+            event={event}
+            rsvp={sheet.rsvp}
+            start={sheet.start}
+            onBackToRsvp={() => setSheet({ kind: 'rsvp', preselected: sheet.rsvp.action })}
+            onClose={() => setSheet(null)}
+          />
+        ) : null}
+      </Suspense>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@planns/shared/events/events.schemas';
 import type { User } from '@planns/shared/users/users.schemas';
@@ -9,7 +9,6 @@ import { EventDescription } from '../../../features/events/page/event-descriptio
 import { EventFacts } from '../../../features/events/page/event-facts.tsx';
 import { EventHost } from '../../../features/events/page/event-host.tsx';
 import { EventLikeButton } from '../../../features/events/page/event-like-button.tsx';
-import { EventManageMenu } from '../../../features/events/page/event-manage-menu.tsx';
 import { useEventLiveUpdates } from '../../../features/events/page/use-event-live-updates.ts';
 import { useCategoryName } from '../../../features/events/use-category-name.ts';
 import { GallerySection } from '../../../features/gallery/gallery-section.tsx';
@@ -17,6 +16,9 @@ import { PaymentAlert } from '../../../features/payments/payment-alert.tsx';
 import { RsvpBlock } from '../../../features/rsvp/rsvp-block.tsx';
 import { ShareButton } from '../../../features/share/share-button.tsx';
 import { EventTicketTypes } from '../../../features/tickets/event-ticket-types.tsx';
+
+// The owner's and moderators' menu (its dialogs and calls) loads only for them (issue 16).
+const EventManageMenu = lazy(() => import('../../../features/events/page/event-manage-menu.tsx').then((m) => ({ default: m.EventManageMenu })));
 
 type EventPageProps = { event: Event; user: User | null };
 
@@ -46,7 +48,11 @@ export function EventPage({ event, user }: EventPageProps) {
         <h1 id={titleId} className="event-page__title" dir="auto">
           {event.name}
         </h1>
-        {event.can_manage && user ? <EventManageMenu event={event} user={user} /> : null}
+        {event.can_manage && user ? (
+          <Suspense fallback={null}>
+            <EventManageMenu event={event} user={user} />
+          </Suspense>
+        ) : null}
       </div>
 
       <EventFacts event={event} isSignedIn={user !== null} />
