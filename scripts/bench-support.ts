@@ -297,3 +297,84 @@ export async function startBareServer(
   await waitForOk(url, child, 'the baseline server');
   return { child, url };
 }
+
+/** One answer of a rotating bare server: its body and the headers of its own (content-encoding, say). */
+export interface BareAnswer {
+  body: Buffer;
+  headers?: Record<string, string>;
+}
+
+const BARE_ROTATING_SERVER = `
+import fs from 'node:fs';
+import http from 'node:http';
+const all = fs.readFileSync(process.env.BODIES_FILE);
+const index = JSON.parse(fs.readFileSync(process.env.INDEX_FILE, 'utf8'));
+const common = JSON.parse(fs.readFileSync(process.env.HEADERS_FILE, 'utf8'));
+const answers = index.map((a) => ({ body: all.subarray(a.offset, a.offset + a.length), headers: { ...common, ...a.headers, 'content-type': process.env.CONTENT_TYPE, 'content-length': a.length } }));
+let next = 0;
+http
+  .createServer((req, res) => {
+    const m = /[?&]i=(\\d+)/.exec(req.url);
+    const answer = answers[(m ? Number(m[1]) : next++) % answers.length];
+    res.writeHead(200, answer.headers);
+    res.end(answer.body);
+  })
+  .listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+let bareRotatingServers = 0;
+
+/**
+ * The baseline of a bench whose requests rotate over many answers: a bare node:http server in a
+ * child process of its own answering `/?i=N` with answer N (modulo their number), and any other
+ * path with the next answer in turn. `headers` are sent with every answer, each answer's own after
+ * them. For a figure of the same bytes in the same run as a rotating set of real requests.
+ */
+export async function startBareRotatingServer(
+  answers: readonly (Buffer | BareAnswer)[],
+  contentType: string,
+  dir: string,
+  headers: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string }> {
+  if (answers.length === 0) throw new Error('startBareRotatingServer: no answers to serve');
+  const n = (bareRotatingServers += 1);
+  const bodiesFile = path.join(dir, `baseline-rotating-${n}.bin`);
+  const indexFile = path.join(dir, `baseline-rotating-${n}.json`);
+  const headersFile = path.join(dir, `baseline-rotating-${n}-headers.json`);
+  const index: { offset: number; length: number; headers: Record<string, string> }[] = [];
+  let offset = 0;
+  const bodies = answers.map((a) => {
+    const answer = Buffer.isBuffer(a) ? { body: a } : a;
+    index.push({ offset, length: answer.body.length, headers: answer.headers ?? {} });
+    offset += answer.body.length;
+    return answer.body;
+  });
+  await fs.writeFile(bodiesFile, Buffer.concat(bodies));
+  await fs.writeFile(indexFile, JSON.stringify(index));
+  await fs.writeFile(headersFile, JSON.stringify(headers));
+  const port = await findFreePort();
+  const child = startChild(['--input-type=module', '-e', BARE_ROTATING_SERVER], {
+    PORT: String(port),
+    BODIES_FILE: bodiesFile,
+    INDEX_FILE: indexFile,
+    HEADERS_FILE: headersFile,
+    CONTENT_TYPE: contentType,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForOk(url, child, 'the rotating baseline server');
+  return { child, url };
+}
+
+/**
+ * The whole machine from /proc/stat (all cores, in jiffies): busy, total and steal (time the
+ * hypervisor gave these cores to other machines); and the CPU pressure stall total in µs
+ * (/proc/pressure/cpu, "some"). Two snapshots make a phase's figures.
+ */
+export async function machineSnapshot(): Promise<{ busy: number; total: number; steal: number; stallUs: number }> {
+  const stat = await fs.readFile('/proc/stat', 'utf8').catch(() => '');
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = (/^cpu\s+(.*)$/m.exec(stat)?.[1] ?? '').split(/\s+/).map(Number);
+  const pressure = await fs.readFile('/proc/pressure/cpu', 'utf8').catch(() => '');
+  const stallUs = Number(/^some .*total=(\d+)/m.exec(pressure)?.[1] ?? Number.NaN);
+  const busy = user + nice + system + irq + softirq + steal;
+  return { busy, total: busy + idle + iowait, steal, stallUs };
+}

@@ -1,6 +1,4 @@
 import http from 'node:http';
-import zlib from 'node:zlib';
-import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -13,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
+import { registerCompression } from './http/compression.ts';
 import { authHook } from './http/auth-hook.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -111,17 +110,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     );
   });
 
-  // Answers that compress are compressed (issue 16): API JSON and pages above 1 KiB, brotli at a
-  // quality cheap enough to run per request (4: about gzip's time, smaller), else gzip. Static
-  // files come precompressed from the build (web/static.ts), and what carries its own encoding,
-  // or does not compress (pictures, video), is left alone.
-  await app.register(compress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
-  });
+  registerCompression(app);
 
   registerErrorHandler(app);
   registerInputGuard(app);

@@ -25,6 +25,11 @@ function fieldsFromZod(issues: ReadonlyArray<{ instancePath: string; message?: s
   return fields;
 }
 
+/** pg-pool's error when no connection came free within connectionTimeoutMillis. */
+function isPoolExhausted(error: Error): boolean {
+  return error.message === 'timeout exceeded when trying to connect';
+}
+
 /**
  * Maps every error to `{ error: { code, message, fields } }`. Bad input is a 4xx with field
  * messages; a 5xx never carries internals to the client.
@@ -58,6 +63,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Malformed JSON, an empty body where one is required, and similar client mistakes.
       const message = error.code?.startsWith('FST_ERR_CTP') ? 'The request body is not valid JSON' : error.message;
       return sendError(reply, new AppError(status === 404 ? 'not_found' : 'bad_request', message));
+    }
+    if (isPoolExhausted(error)) {
+      // Every database connection stayed busy for the pool's wait (an overload, not a fault):
+      // 503 with a short Retry-After, never a 500 (bench:events found it past its capacity).
+      request.log.warn({ err: error }, 'no database connection in time');
+      return sendError(reply, new AppError('service_unavailable', 'The server is busy. Please try again in a moment', undefined, 1));
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, new AppError(status === 503 ? 'service_unavailable' : 'internal_error', 'Something went wrong'));

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
-import { lockKey, type Executor, type Tx } from '../../db/database.ts';
+import { lockKey, PLAN_EACH_TIME, type Executor, type Tx } from '../../db/database.ts';
 import type { EventsTable, EventTicketTypesTable } from '../../db/schema.ts';
 import { visibleInList, visibleTo } from './event-visibility.ts';
 
@@ -464,7 +464,7 @@ export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ 
     // Not yet over: those under way (started, not ended: the range index events_under_way_idx)
     // first, then the coming ones, soonest first. Each branch is cut at offset + limit + 1 rows.
     const result = await sql<{ id: number }>`
-      SELECT id FROM (
+      ${PLAN_EACH_TIME} SELECT id FROM (
         (SELECT e.id, e.start_date FROM events e WHERE ${where} AND tstzrange(e.start_date, e.ends_at, '(]') @> ${f.now}::timestamptz
           ORDER BY e.start_date, e.id LIMIT ${through})
         UNION ALL
@@ -476,7 +476,7 @@ export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ 
   } else if (f.order.by === 'trending') {
     // Coming events people engage with: likes, responses and visits, recent activity weighing most.
     const result = await sql<{ id: number }>`
-      SELECT e.id FROM events e
+      ${PLAN_EACH_TIME} SELECT e.id FROM events e
       WHERE ${where} AND e.ends_at >= ${f.now} AND e.start_date < ${f.now}::timestamptz + interval '60 days'
       ORDER BY (e.likes_count * 3 + e.visits * 0.1 +
         (SELECT count(*) FROM event_users r WHERE r.event_id = e.id AND r.status IN ('going', 'maybe')) * 2) DESC,
@@ -488,7 +488,7 @@ export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ 
     const column = f.order.by === 'created_at' ? sql.ref('e.created_at') : sql.ref('e.start_date');
     const dir = f.order.dir === 'asc' ? sql`ASC` : sql`DESC`;
     const result = await sql<{ id: number }>`
-      SELECT e.id FROM events e WHERE ${where} ORDER BY ${column} ${dir}, e.id ${dir} LIMIT ${take} OFFSET ${f.offset}
+      ${PLAN_EACH_TIME} SELECT e.id FROM events e WHERE ${where} ORDER BY ${column} ${dir}, e.id ${dir} LIMIT ${take} OFFSET ${f.offset}
     `.execute(db);
     rows = result.rows;
   }

@@ -1,0 +1,40 @@
+import zlib from 'node:zlib';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { pickEncoding, registerCompression } from './compression.ts';
+
+describe('compression', () => {
+  it('picks brotli, else gzip, honouring q=0', () => {
+    expect(pickEncoding(undefined)).toBeNull();
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(pickEncoding('identity')).toBeNull();
+    expect(pickEncoding('*')).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip;q=0.0')).toBeNull();
+  });
+
+  it('compresses JSON and pages above 1 KiB in one call; small answers, streams and what asks for none stay as they are', async () => {
+    const app = Fastify();
+    registerCompression(app);
+    const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Event ${i}` })) };
+    app.get('/big', async () => big);
+    app.get('/small', async () => ({ ok: true }));
+    app.get('/page', async (_request, reply) => reply.type('text/html; charset=utf-8').send(`<p>${'planns '.repeat(400)}</p>`));
+    app.get('/picture', async (_request, reply) => reply.type('image/webp').send(Buffer.alloc(4096, 7)));
+    const br = await app.inject({ method: 'GET', url: '/big', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(big);
+    const gz = await app.inject({ method: 'GET', url: '/page', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('planns planns');
+    const none = await app.inject({ method: 'GET', url: '/big' });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.headers.vary).toBe('Accept-Encoding');
+    expect(none.json()).toEqual(big);
+    expect((await app.inject({ method: 'GET', url: '/small', headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBeUndefined();
+    expect((await app.inject({ method: 'GET', url: '/picture', headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBeUndefined();
+    await app.close();
+  });
+});
