@@ -109,11 +109,10 @@ async function send(path: string, method: Method, body: unknown, signal: AbortSi
  */
 export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.infer<S>> {
   const { method = 'GET', body, schema, signal } = options;
-  // A lazily loaded schema is fetched while the request is under way, not after its reply.
-  const loading = typeof schema === 'function' ? schema() : Promise.resolve(schema);
-  loading.catch(() => {}); // a failure is thrown below, once the reply is in
   const { status, json } = await send(path, method, body, signal);
-  const replySchema = await loading;
+  // A loader runs once the reply is in: a refused call (the signed-out first page's 401) never
+  // loads zod (decision 0014). A caller that will surely need it starts it earlier (list-events.ts).
+  const replySchema = typeof schema === 'function' ? await schema() : schema;
   const parsed = replySchema.safeParse(json);
   if (!parsed.success) {
     console.error(`Unexpected reply from ${method} ${path}`, parsed.error.issues);

@@ -24,7 +24,11 @@ export async function listEvents(
   options: { isSignedIn: boolean; page: number; signal?: AbortSignal },
 ): Promise<EventPage> {
   const path = eventListRequestPath(params, options);
-  const reply = await apiRequest(path, { schema: eventListReplySchema, signal: options.signal });
+  // The list's answer (anyone may read it) will need its schema: fetched while the request is
+  // under way rather than after the reply (issue 16: one round trip less before the first cards).
+  const schema = eventListReplySchema();
+  schema.catch(() => {}); // a failure is thrown by apiRequest, once the reply is in
+  const reply = await apiRequest(path, { schema: () => schema, signal: options.signal });
   return reply.data;
 }
 
