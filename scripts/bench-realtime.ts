@@ -37,7 +37,7 @@ import { createDb } from '../apps/server/src/db/database.ts';
 import { findFreePort } from '../apps/server/src/db/embedded-postgres.ts';
 import { newEventHash } from '../apps/server/src/modules/events/events.repo.ts';
 import { claimRedisDatabase } from './redis-claim.ts';
-import { backendPids, cpuMsOfPid, insertSessions, log, memoryOfPid, openScratchDatabase, startChild, stopAllChildren, stopChild, waitForOk } from './bench-support.ts';
+import { backendPids, cpuMsOfPid, insertSessions, log, machineSnapshot, memoryOfPid, openScratchDatabase, startChild, stopAllChildren, stopChild, waitForOk } from './bench-support.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS) || 1000;
 const CLIENT_PROCESSES = Number(process.env.BENCH_CLIENT_PROCESSES) || 4;
@@ -362,16 +362,6 @@ function checkOpenFiles(): string {
 }
 
 /* ------------------------------------------------------------------ the machine */
-
-/** All cores' busy and total jiffies (/proc/stat), and the CPU pressure stall total in µs (/proc/pressure/cpu, "some"). */
-async function machineSnapshot(): Promise<{ busy: number; total: number; stallUs: number }> {
-  const stat = await fs.readFile('/proc/stat', 'utf8').catch(() => '');
-  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = (/^cpu\s+(.*)$/m.exec(stat)?.[1] ?? '').split(/\s+/).map(Number);
-  const pressure = await fs.readFile('/proc/pressure/cpu', 'utf8').catch(() => '');
-  const stallUs = Number(/^some .*total=(\d+)/m.exec(pressure)?.[1] ?? Number.NaN);
-  const busy = user + nice + system + irq + softirq + steal;
-  return { busy, total: busy + idle + iowait, stallUs };
-}
 
 /* ------------------------------------------------------------------ one case */
 

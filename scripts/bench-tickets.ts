@@ -65,6 +65,7 @@ import {
   insertBenchUser,
   insertSessions,
   log,
+  machineSnapshot,
   memoryOfPid,
   runBench,
   startBareServer,
@@ -165,16 +166,6 @@ interface Stats {
 function stats(values: number[]): Stats {
   const sorted = Float64Array.from(values).sort();
   return { n: sorted.length, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99), max: sorted.length ? sorted[sorted.length - 1]! : Number.NaN };
-}
-
-/** All cores' busy and total jiffies (/proc/stat), and the CPU pressure stall total in µs (/proc/pressure/cpu, "some"); as bench-realtime reads them. */
-async function machineSnapshot(): Promise<{ busy: number; total: number; steal: number; stallUs: number }> {
-  const stat = await fs.readFile('/proc/stat', 'utf8').catch(() => '');
-  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = (/^cpu\s+(.*)$/m.exec(stat)?.[1] ?? '').split(/\s+/).map(Number);
-  const pressure = await fs.readFile('/proc/pressure/cpu', 'utf8').catch(() => '');
-  const stallUs = Number(/^some .*total=(\d+)/m.exec(pressure)?.[1] ?? Number.NaN);
-  const busy = user + nice + system + irq + softirq + steal;
-  return { busy, total: busy + idle + iowait, steal, stallUs };
 }
 
 /**
