@@ -25,13 +25,13 @@ describe('route preloads from the build manifest', () => {
       scripts: ['/assets/screen-routes-C.js', '/assets/event-route-G.js', '/assets/rules-F.js', '/assets/lazy-I.js'],
       styles: ['/assets/event-route-G.css'],
     });
-    expect(routePreloadTags(assets.event)).toEqual([
+    expect(routePreloadTags(assets, 'event')).toEqual([
       '<link rel="preload" as="style" href="/assets/event-route-G.css" />',
       '<link rel="modulepreload" href="/assets/screen-routes-C.js" />',
       '<link rel="modulepreload" href="/assets/event-route-G.js" />',
       '<link rel="modulepreload" href="/assets/rules-F.js" />',
       '<link rel="modulepreload" href="/assets/lazy-I.js" />',
     ]);
-    expect(routePreloadTags(undefined)).toEqual([]);
+    expect(routePreloadTags(null, 'event')).toEqual([]);
   });
 });

@@ -64,26 +64,25 @@ export function routeAssetsFromManifest(manifest: Manifest): Record<Screen, Rout
 }
 
 /** The link tags naming a screen's files (none without a manifest: an older build, or the dev server). */
-export function routePreloadTags(assets: RouteAssets | undefined): string[] {
-  if (!assets) return [];
+export function routePreloadTags(screens: Record<Screen, RouteAssets> | null, screen: Screen): string[] {
+  if (!screens) return [];
+  const assets = screens[screen];
   return [
     ...assets.styles.map((file) => `<link rel="preload" as="style" href="${file}" />`),
     ...assets.scripts.map((file) => `<link rel="modulepreload" href="${file}" />`),
   ];
 }
 
-/** The manifest of the build in `distDir`, read again when a rebuild changes it; null without one. */
-export function manifestReader(distDir: string): () => Record<Screen, RouteAssets> | null {
+/** The manifest of the build in `distDir`, read again when a rebuild changes it (as index.html is); null without one. */
+export function manifestReader(distDir: string): () => Promise<Record<Screen, RouteAssets> | null> {
   const file = path.join(distDir, '.vite', 'manifest.json');
   let cached: { mtimeMs: number; assets: Record<Screen, RouteAssets> } | null = null;
-  return () => {
-    let mtimeMs: number;
-    try {
-      mtimeMs = fs.statSync(file).mtimeMs;
-    } catch {
-      return null;
+  return async () => {
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat) return null;
+    if (cached?.mtimeMs !== stat.mtimeMs) {
+      cached = { mtimeMs: stat.mtimeMs, assets: routeAssetsFromManifest(JSON.parse(await fs.promises.readFile(file, 'utf8')) as Manifest) };
     }
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, assets: routeAssetsFromManifest(JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest) };
     return cached.assets;
   };
 }

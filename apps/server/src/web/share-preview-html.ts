@@ -33,6 +33,11 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+/** A picture the page paints first, fetched from the HTML at once. */
+export function preloadImageTag(url: string): string {
+  return `<link rel="preload" as="image" href="${escapeHtml(url)}" fetchpriority="high" />`;
+}
+
 /** The tags for one event, one per line. */
 export function renderPreviewTags(p: SharePreview): string {
   const meta = (attr: 'name' | 'property', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
@@ -40,7 +45,7 @@ export function renderPreviewTags(p: SharePreview): string {
     `<title>${escapeHtml(`${p.title} · ${SITE_NAME}`)}</title>`,
     meta('name', 'description', p.description),
     `<link rel="canonical" href="${escapeHtml(p.url)}" />`,
-    ...(p.picture ? [`<link rel="preload" as="image" href="${escapeHtml(p.picture)}" fetchpriority="high" />`] : []),
+    ...(p.picture ? [preloadImageTag(p.picture)] : []),
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:type', 'website'),
     meta('property', 'og:url', p.url),

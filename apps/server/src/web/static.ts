@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { eventListRequestPath } from '@planns/shared/events/events.rules';
+import { eventListRequestPath, eventRequestPath } from '@planns/shared/events/events.rules';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SESSION_COOKIE, type Actor } from '../http/actor.ts';
 import { sendError } from '../http/error-handler.ts';
@@ -9,7 +9,7 @@ import { AppError } from '../http/app-error.ts';
 import { HIDEABLE_MEDIA_PRESIGN_SECONDS, mediaCacheControl, type MediaAccess } from '../modules/gallery/media-access.policy.ts';
 import { STORAGE_KEY_PATTERN, type ByteRange, type StorageProvider } from '../providers/storage/storage-provider.ts';
 import { manifestReader, routePreloadTags } from './route-preloads.ts';
-import { escapeHtml, injectSharePreview, type SharePreview } from './share-preview-html.ts';
+import { escapeHtml, injectSharePreview, preloadImageTag, type SharePreview } from './share-preview-html.ts';
 
 const MEDIA_TYPES: Record<string, string> = {
   webp: 'image/webp',
@@ -187,7 +187,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
   const withTags = (html: string, tags: string[]) =>
     tags.length === 0 ? html : html.replace('</head>', `${tags.map((tag) => `    ${tag}\n`).join('')}  </head>`);
   const fetchTag = (url: string) => `<link rel="preload" as="fetch" href="${escapeHtml(url)}" crossorigin="anonymous" />`;
-  const imageTag = (url: string) => `<link rel="preload" as="image" href="${escapeHtml(url)}" fetchpriority="high" />`;
   const sendPage = (reply: FastifyReply, html: string) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 
   const eventPreview = options.eventPreview;
@@ -205,12 +204,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
       }
     }
     const html = preview ? injectSharePreview(await indexHtml(), preview) : await indexHtml();
-    // The event as get-event.ts asks for it (the preview's picture is preloaded with its tags).
-    const data = isSignedIn
-      ? `/api/events/${encodeURIComponent(ref)}?full=true&no_comments=1`
-      : `/api/events-no-auth/${encodeURIComponent(ref)}?full=true`;
     if (preview) reply.header('vary', 'accept-language');
-    return sendPage(reply, withTags(html, [...routePreloadTags(screenAssets()?.event), fetchTag(data)]));
+    // The event as the app asks for it (the preview's picture is preloaded with its tags).
+    return sendPage(reply, withTags(html, [...routePreloadTags(await screenAssets(), 'event'), fetchTag(eventRequestPath(ref, { isSignedIn }))]));
   });
 
   const listPictures = options.listPictures;
@@ -227,7 +223,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
         request.log.warn({ err }, 'the events list pictures for the HTML failed');
       }
     }
-    const tags = [...routePreloadTags(screenAssets()?.events), fetchTag(eventListRequestPath({}, { isSignedIn, page: 1 })), ...pictures.map(imageTag)];
+    const tags = [...routePreloadTags(await screenAssets(), 'events'), fetchTag(eventListRequestPath({}, { isSignedIn, page: 1 })), ...pictures.map(preloadImageTag)];
     return sendPage(reply, withTags(await indexHtml(), tags));
   });
   app.setNotFoundHandler((request, reply) => {

@@ -226,3 +226,14 @@ export function eventListRequestPath(params: Readonly<Record<string, string>>, o
   search.set('with_doubt_users', '0');
   return `${options.isSignedIn ? '/api/events' : '/api/events-na'}?${search.toString()}`;
 }
+
+/**
+ * The web app's request for one event page: signed in, without its comments (they load apart);
+ * a visitor's at the -no-auth address. `isRefresh`: the page is already open (no visit counted).
+ * One function for the app and for the server, whose event page HTML preloads it.
+ */
+export function eventRequestPath(ref: string | number, options: { isSignedIn: boolean; isRefresh?: boolean }): string {
+  const refresh = options.isRefresh ? '&no_visit=1' : '';
+  const encoded = encodeURIComponent(String(ref));
+  return options.isSignedIn ? `/api/events/${encoded}?full=true&no_comments=1${refresh}` : `/api/events-no-auth/${encoded}?full=true${refresh}`;
+}

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { eventRequestPath } from '@planns/shared/events/events.rules';
 import { eventReplySchema, type Event } from '@planns/shared/events/events.schemas';
 import { apiRequest } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../users/get-current-user.ts';
@@ -16,11 +17,7 @@ export const eventQueryKey = (ref: string | number, isSignedIn: boolean) =>
  * `isRefresh` (the page is already open and only fetched again: `no_visit=1`).
  */
 export async function getEvent(ref: string | number, isSignedIn: boolean, signal?: AbortSignal, isRefresh = false): Promise<Event> {
-  const refresh = isRefresh ? '&no_visit=1' : '';
-  const path = isSignedIn
-    ? `/api/events/${encodeURIComponent(String(ref))}?full=true&no_comments=1${refresh}`
-    : `/api/events-no-auth/${encodeURIComponent(String(ref))}?full=true${refresh}`;
-  const reply = await apiRequest(path, { schema: eventReplySchema, signal });
+  const reply = await apiRequest(eventRequestPath(ref, { isSignedIn, isRefresh }), { schema: eventReplySchema, signal });
   return reply.data;
 }
 
