@@ -78,6 +78,11 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: int(1, 200, Math.min(20, Math.max(8, 4 * os.availableParallelism()))),
   /** How long a visitor's event list (GET events-na) may be answered from memory; 0 turns it off. */
   EVENTS_NA_CACHE_MS: int(0, 60_000, 3000),
+  /**
+   * Every list page made from the events' cards is also computed in full and compared (decision
+   * 0034): a card a write failed to make stale then fails the request. For tests; off by default.
+   */
+  EVENT_CARDS_VERIFY: bool.default(false),
   SESSION_DAYS: int(1, 365, 30),
   WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
 });

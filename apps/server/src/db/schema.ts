@@ -124,6 +124,14 @@ export interface EventSearchWordsTable {
   word: string;
 }
 
+/** An event's list card (migration 0016, decision 0034): made stale by triggers, filled by the events module. */
+export interface EventCardsTable {
+  event_id: number;
+  version: Generated<number>;
+  body: string | null;
+  facts: unknown;
+}
+
 export interface EventTicketTypesTable {
   id: Generated<number> & Id;
   event_id: number;
@@ -414,6 +422,7 @@ export interface Database {
   friendships: FriendshipsTable;
   events: EventsTable;
   event_search_words: EventSearchWordsTable;
+  event_cards: EventCardsTable;
   event_ticket_types: EventTicketTypesTable;
   payment_accounts: PaymentAccountsTable;
   payment_events: PaymentEventsTable;

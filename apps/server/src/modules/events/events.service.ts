@@ -25,11 +25,12 @@ import * as gallery from '../gallery/gallery.service.ts';
 import { isGroupMember } from '../groups/groups.service.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import * as paymentAccounts from '../payments/payment-accounts.service.ts';
-import * as tickets from '../tickets/tickets.service.ts';
 import * as rsvp from '../rsvp/rsvp.service.ts';
 import { copyEventImage, renderEventImage, storeEventImage, type EventImageUrls } from './event-image.ts';
 import { canDeleteEvent, canManageEvent, canModerate, canViewEvent, isEventOwner } from './events.policy.ts';
 import { presentEvent } from './events.presenter.ts';
+import { CARD_LIMITS, presentListJson, servesCards } from './event-cards.ts';
+import { paidEventFacts } from './event-payment-facts.ts';
 import * as repo from './events.repo.ts';
 
 export const eventNotFound = () => notFound('Event not found');
@@ -60,7 +61,13 @@ function endOfDay(date: Date): Date {
   return atMidnight ? new Date(date.getTime() + 24 * 3600 * 1000) : date;
 }
 
-export async function listEvents(deps: AppDeps, viewer: Viewer, query: EventListQuery): Promise<EventPage> {
+interface ListedPage {
+  ids: number[];
+  limits: repo.RelationLimits;
+  page: Omit<EventPage, 'data'>;
+}
+
+async function listPage(deps: AppDeps, viewer: Viewer, query: EventListQuery): Promise<ListedPage> {
   const now = deps.clock.now();
   let from = query.start_date ?? null;
   let to = query.end_date ? endOfDay(query.end_date) : null;
@@ -98,40 +105,55 @@ export async function listEvents(deps: AppDeps, viewer: Viewer, query: EventList
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
   });
-  const data = await presentEvents(deps, viewer, ids, {
+  const limits: repo.RelationLimits = {
     users: query.with_users ?? query.with_attendees ?? RELATION_LIMIT,
     doubtUsers: query.with_doubt_users ?? RELATION_LIMIT,
     rejectedUsers: RELATION_LIMIT,
     friends: query.with_friends ?? 0,
     organizers: query.with_organizers ?? 0,
     invites: query.with_attendee_invites ?? 0,
-  });
+  };
   // Nothing is counted (issue 16): the total is known on the last page, and unknown (null) before it.
   const offset = (query.page - 1) * query.per_page;
   const total = hasMore || (ids.length === 0 && offset > 0) ? null : offset + ids.length;
-  return { data, current_page: query.page, per_page: query.per_page, total, has_more: hasMore };
+  return { ids, limits, page: { current_page: query.page, per_page: query.per_page, total, has_more: hasMore } };
+}
+
+/** A list page (events §7 list call) as this viewer sees it. */
+export async function listEvents(deps: AppDeps, viewer: Viewer, query: EventListQuery): Promise<EventPage> {
+  const { ids, limits, page } = await listPage(deps, viewer, query);
+  return { data: await presentEvents(deps, viewer, ids, limits), ...page };
+}
+
+/**
+ * listEvents as the JSON text of the reply's `data` ({data: [...], current_page, ...}): each event
+ * from its list card where there is one for this viewer (decision 0034), written once.
+ */
+export async function listEventsJson(deps: AppDeps, viewer: Viewer, query: EventListQuery): Promise<string> {
+  const { ids, limits, page } = await listPage(deps, viewer, query);
+  const events = await presentListJson(deps, viewer, ids, limits, (some) => presentEvents(deps, viewer, some, limits));
+  // EVENT_CARDS_VERIFY (tests): every list, whatever people it asks for, also checks the cards of its events.
+  if (deps.config.EVENT_CARDS_VERIFY && !servesCards(limits)) await presentListJson(deps, viewer, ids, CARD_LIMITS, (some) => presentEvents(deps, viewer, some, CARD_LIMITS));
+  return `{"data":[${events.join(',')}],${JSON.stringify(page).slice(1)}`;
 }
 
 /** The events of `ids` as this viewer sees them, in that order; their attendees counted by the inventory. */
 async function presentEvents(deps: AppDeps, viewer: Viewer, ids: number[], limits: repo.RelationLimits): Promise<Event[]> {
   const now = deps.clock.now();
   const [rows, seats] = await Promise.all([repo.loadEventDetails(deps.db, ids, viewerIds(viewer), limits), inventory.seatsTaken(deps.db, ids, now)]);
-  const paidIds = rows.filter((row) => row.currency !== null).map((row) => row.id);
   const ownsOne = viewer !== null && rows.some((row) => row.user_id === viewer.userId);
   // Whose payout accounts are active (creator.stripe_approved), the viewer's own account on their
   // own events, what remains of each ticket type, and the viewer's tickets.
-  const [approved, ownerAccount, remaining, held] = await Promise.all([
-    paymentAccounts.approvedUserIds(deps.db, rows.filter((row) => row.currency !== null).map((row) => row.user_id)),
+  const [payment, ownerAccount] = await Promise.all([
+    paidEventFacts(deps.db, viewer?.userId ?? null, rows, now),
     ownsOne ? paymentAccounts.accountStatusOf(deps.db, viewer.userId) : Promise.resolve(null),
-    paidIds.length > 0 ? inventory.typesRemaining(deps.db, paidIds, now) : Promise.resolve(new Map<number, number | null>()),
-    viewer !== null && paidIds.length > 0 ? tickets.ticketsHeld(deps.db, viewer.userId, paidIds) : Promise.resolve(new Map<number, number>()),
   ]);
   return rows.map((row) =>
     presentEvent(row, seats.get(row.id) ?? 0, viewer, {
-      creatorApproved: approved.has(row.user_id),
+      creatorApproved: payment.approved.has(row.user_id),
       ownerAccount: viewer !== null && row.user_id === viewer.userId ? ownerAccount : null,
-      typesRemaining: remaining,
-      myTickets: held.get(row.id) ?? 0,
+      typesRemaining: payment.remaining,
+      myTickets: payment.held.get(row.id) ?? 0,
     }),
   );
 }

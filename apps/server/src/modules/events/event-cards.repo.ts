@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+
+/** SQL only (CONVENTIONS §3): the events' list cards (migration 0016, decision 0034). */
+
+/** One event of a page: its card (body null: none yet, or stale) and the viewer's own answer and like. */
+export interface CardStateRow<Facts> {
+  id: number;
+  /** The card's version when read (0: no card row yet); a fill stores only over this version. */
+  version: number;
+  body: string | null;
+  facts: Facts | null;
+  my_status: 'going' | 'maybe' | 'rejected' | null;
+  my_note: string | null;
+  my_companions: (number | string)[];
+  is_liked: boolean;
+  /** The viewer as a person going (null unless they are going). */
+  me_json: { id: number; name: string | null; avatar: string | null; avatar_m: string | null; avatar_s: string | null; companions_amount: number } | null;
+}
+
+/**
+ * The cards of `ids` and, for a signed-in viewer, their answer (with the viewer as shown among the
+ * people going), note, companions and like; one statement. Read before anything a stale card is
+ * rebuilt from, so the version read is never newer than what the rebuild reads.
+ */
+export async function loadCardStates<Facts>(db: Executor, ids: number[], viewerId: number | null): Promise<CardStateRow<Facts>[]> {
+  if (viewerId === null) {
+    const result = await sql<CardStateRow<Facts>>`
+      SELECT i.id, coalesce(c.version, 0)::int AS version, c.body, c.facts,
+        NULL AS my_status, NULL AS my_note, '{}'::bigint[] AS my_companions, false AS is_liked, NULL AS me_json
+      FROM unnest(${ids}::bigint[]) AS i(id) LEFT JOIN event_cards c ON c.event_id = i.id
+    `.execute(db);
+    return result.rows;
+  }
+  const result = await sql<CardStateRow<Facts>>`
+    SELECT i.id, coalesce(c.version, 0)::int AS version, c.body, c.facts,
+      me.status AS my_status, me.note AS my_note,
+      CASE WHEN me.user_id IS NULL THEN '{}'::bigint[] ELSE
+        (SELECT coalesce(array_agg(mc.companion_id ORDER BY mc.companion_id), '{}') FROM event_user_companions mc
+          WHERE mc.event_id = i.id AND mc.user_id = ${viewerId}) END AS my_companions,
+      (l.user_id IS NOT NULL) AS is_liked,
+      CASE WHEN me.status = 'going' THEN
+        (SELECT json_build_object('id', u.id, 'name', u.name, 'avatar', u.avatar, 'avatar_m', u.avatar_m, 'avatar_s', u.avatar_s,
+          'companions_amount', me.companions_amount) FROM users u WHERE u.id = me.user_id) END AS me_json
+    FROM unnest(${ids}::bigint[]) AS i(id)
+    LEFT JOIN event_cards c ON c.event_id = i.id
+    LEFT JOIN event_users me ON me.event_id = i.id AND me.user_id = ${viewerId}
+    LEFT JOIN event_likes l ON l.event_id = i.id AND l.user_id = ${viewerId}
+  `.execute(db);
+  return result.rows;
+}
+
+/**
+ * Stores built cards, each only where its card is still at the version read before it was built
+ * (a write since then made it stale again: what was built may predate that write) and its event
+ * still exists. Sorted by event, as the triggers lock cards.
+ */
+export async function fillCards(db: Executor, cards: { event_id: number; version: number; body: string; facts: unknown }[]): Promise<void> {
+  if (cards.length === 0) return;
+  await sql`
+    INSERT INTO event_cards (event_id, version, body, facts)
+    SELECT c.event_id, c.version, c.body, c.facts
+    FROM jsonb_to_recordset(${JSON.stringify(cards)}::jsonb) AS c(event_id bigint, version bigint, body text, facts jsonb)
+    WHERE EXISTS (SELECT 1 FROM events e WHERE e.id = c.event_id)
+    ORDER BY c.event_id
+    ON CONFLICT (event_id) DO UPDATE SET body = EXCLUDED.body, facts = EXCLUDED.facts
+      WHERE event_cards.version = EXCLUDED.version
+  `.execute(db);
+}
