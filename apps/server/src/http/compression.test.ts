@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { pickEncoding, registerCompression } from './compression.ts';
 
 describe('compression', () => {
-  it('picks brotli, else gzip, honouring q=0', () => {
+  it('picks zstd, else brotli, else gzip, honouring q=0', () => {
     expect(pickEncoding(undefined)).toBeNull();
-    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('zstd');
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('gzip, br, zstd;q=0')).toBe('br');
     expect(pickEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
     expect(pickEncoding('identity')).toBeNull();
     expect(pickEncoding('*')).toBe('gzip');
@@ -26,6 +28,9 @@ describe('compression', () => {
     expect(br.headers.vary).toBe('Accept-Encoding');
     expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
     expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(big);
+    const zs = await app.inject({ method: 'GET', url: '/big', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(zs.headers['content-encoding']).toBe('zstd');
+    expect(JSON.parse(zlib.zstdDecompressSync(zs.rawPayload).toString())).toEqual(big);
     const gz = await app.inject({ method: 'GET', url: '/page', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('planns planns');

@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Answers that compress are compressed (issue 16): an API answer or page above THRESHOLD bytes,
- * to the browsers that accept it, brotli (quality 4: about gzip's time, smaller) else gzip.
+ * to the browsers that accept it, zstd (level 3), else brotli (quality 4), else gzip (level 6).
+ * zstd first: on a 100-event page (190 KB of JSON) it took 0.19 ms for 14.2 KB where brotli 4 took
+ * 0.77 ms for 13.2 KB and gzip 6 0.96 ms for 14.1 KB (this machine); Chrome and Firefox accept it.
  *
  * In one call on the whole body, in libuv's thread pool: @fastify/compress, used before, pushed
  * each body through a stream of zlib chunks, which bench:events measured at about 10 ms of the
@@ -17,9 +19,11 @@ const COMPRESSIBLE = /^(?:application\/(?:json|javascript|xml|[\w.+-]+\+json)|te
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+/** Node 22.15 and later (the pinned Node 24 has it). */
+const zstd = typeof zlib.zstdCompress === 'function' ? promisify(zlib.zstdCompress) : null;
 
-/** The encoding to use for this Accept-Encoding: br, else gzip, else none (a q=0 refuses one). */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+/** The encoding to use for this Accept-Encoding: zstd, else br, else gzip, else none (a q=0 refuses one). */
+export function pickEncoding(acceptEncoding: string | undefined): 'zstd' | 'br' | 'gzip' | null {
   if (!acceptEncoding) return null;
   const accepted = new Set<string>();
   for (const part of acceptEncoding.split(',')) {
@@ -27,6 +31,7 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
     const refused = params.some((p) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(p));
     if (name && !refused) accepted.add(name.trim());
   }
+  if (zstd && accepted.has('zstd')) return 'zstd';
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
   return null;
@@ -43,7 +48,9 @@ export function registerCompression(app: FastifyInstance): void {
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
     const compressed =
-      encoding === 'br'
+      encoding === 'zstd' && zstd
+        ? await zstd(bytes, { params: { [zlib.constants.ZSTD_c_compressionLevel]: 3 } })
+        : encoding === 'br'
         ? await brotli(bytes, {
             params: {
               [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { canManageEvent } from './events.policy.ts';
 import { presentSharedFields, presentViewerFields, type EventViewerSource } from './events.presenter.ts';
 import * as inventory from '../inventory/inventory.service.ts';
-import { paidEventFacts } from './event-payment-facts.ts';
+import { liveEventFacts } from './event-payment-facts.ts';
 import * as cardsRepo from './event-cards.repo.ts';
 import * as repo from './events.repo.ts';
 import type { Viewer } from './events.service.ts';
@@ -120,10 +120,9 @@ export async function presentListJson(
   const isManaged = new Set(managed);
   const carded = ids.filter((id) => cards.has(id) && !isManaged.has(id));
   const paid = carded.filter((id) => cards.get(id)!.facts.currency !== null);
-  const [fullEvents, liveSeats, payment] = await Promise.all([
+  const [fullEvents, payment] = await Promise.all([
     managed.length > 0 ? full(managed) : Promise.resolve([]),
-    paid.length > 0 ? inventory.seatsTaken(deps.db, paid, now) : Promise.resolve(new Map<number, number>()),
-    paidEventFacts(deps.db, viewer?.userId ?? null, paid.map((id) => ({ id, ...cards.get(id)!.facts })), now),
+    liveEventFacts(deps.db, viewer?.userId ?? null, paid.map((id) => ({ id, ...cards.get(id)!.facts })), paid, now),
   ]);
   const fullById = new Map(fullEvents.map((event) => [event.id, JSON.stringify(event)]));
   const stateById = new Map(states.map((s) => [s.id, s]));
@@ -140,7 +139,7 @@ export async function presentListJson(
     const { facts } = card;
     const fields = presentViewerFields(
       { ...facts, going_json: goingFor(facts, state.me_json), my_status: state.my_status, my_note: state.my_note, my_companions: state.my_companions.map(Number), is_liked: state.is_liked },
-      facts.currency === null ? facts.free_seats : (liveSeats.get(id) ?? 0),
+      facts.currency === null ? facts.free_seats : (payment.seats.get(id) ?? 0),
       viewer,
       { creatorApproved: payment.approved.has(facts.user_id), typesRemaining: payment.remaining, myTickets: payment.held.get(id) ?? 0 },
     );

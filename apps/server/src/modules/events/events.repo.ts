@@ -664,3 +664,38 @@ export async function profileEventIds(db: Executor, userId: number, viewerId: nu
   `.execute(db);
   return result.rows.map((r) => r.id);
 }
+
+/* ------------------------------------------------------------------ live facts, in one statement */
+
+/** What an event's page or card needs read live, each part another module's statement; a part left out is not read. */
+export interface LiveFactQueries {
+  /** Rows (event_id, taken): places taken. */
+  seats?: Compilable<{ event_id: number; taken: number }>;
+  /** Rows (ticket_type_id, size, taken): each ticket type's limit and places taken. */
+  types?: Compilable<{ ticket_type_id: number; size: number | null; taken: number }>;
+  /** Rows (user_id): organisers whose payout account is active. */
+  approved?: Compilable<{ user_id: number }>;
+  /** Rows (event_id, n): the viewer's valid tickets. */
+  held?: Compilable<{ event_id: number; n: number }>;
+}
+
+type Compilable<_Row> = RawBuilder<_Row> | { compile(): unknown; toOperationNode(): unknown };
+
+export interface LiveFactRow {
+  kind: 'seats' | 'types' | 'approved' | 'held';
+  id: number;
+  taken: number | null;
+  size: number | null;
+}
+
+/** The parts of `queries` read in one statement (one round trip however many), as rows tagged by their part. */
+export async function readLiveFacts(db: Executor, queries: LiveFactQueries): Promise<LiveFactRow[]> {
+  const parts: RawBuilder<unknown>[] = [];
+  if (queries.seats) parts.push(sql`SELECT 'seats' AS kind, s.event_id AS id, s.taken::int AS taken, NULL::int AS size FROM (${queries.seats}) s`);
+  if (queries.types) parts.push(sql`SELECT 'types', t.ticket_type_id, t.taken::int, t.size::int FROM (${queries.types}) t`);
+  if (queries.approved) parts.push(sql`SELECT 'approved', a.user_id, NULL::int, NULL::int FROM (${queries.approved}) a`);
+  if (queries.held) parts.push(sql`SELECT 'held', h.event_id, h.n::int, NULL::int FROM (${queries.held}) h`);
+  if (parts.length === 0) return [];
+  const result = await sql<LiveFactRow>`${sql.join(parts, sql` UNION ALL `)}`.execute(db);
+  return result.rows;
+}

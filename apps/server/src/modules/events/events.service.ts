@@ -30,7 +30,7 @@ import { copyEventImage, renderEventImage, storeEventImage, type EventImageUrls 
 import { canDeleteEvent, canManageEvent, canModerate, canViewEvent, isEventOwner } from './events.policy.ts';
 import { presentEvent } from './events.presenter.ts';
 import { CARD_LIMITS, presentListJson, servesCards } from './event-cards.ts';
-import { paidEventFacts } from './event-payment-facts.ts';
+import { liveEventFacts } from './event-payment-facts.ts';
 import * as repo from './events.repo.ts';
 
 export const eventNotFound = () => notFound('Event not found');
@@ -140,16 +140,16 @@ export async function listEventsJson(deps: AppDeps, viewer: Viewer, query: Event
 /** The events of `ids` as this viewer sees them, in that order; their attendees counted by the inventory. */
 async function presentEvents(deps: AppDeps, viewer: Viewer, ids: number[], limits: repo.RelationLimits): Promise<Event[]> {
   const now = deps.clock.now();
-  const [rows, seats] = await Promise.all([repo.loadEventDetails(deps.db, ids, viewerIds(viewer), limits), inventory.seatsTaken(deps.db, ids, now)]);
+  const rows = await repo.loadEventDetails(deps.db, ids, viewerIds(viewer), limits);
   const ownsOne = viewer !== null && rows.some((row) => row.user_id === viewer.userId);
-  // Whose payout accounts are active (creator.stripe_approved), the viewer's own account on their
-  // own events, what remains of each ticket type, and the viewer's tickets.
+  // The places taken, whose payout accounts are active (creator.stripe_approved), what remains of
+  // each ticket type and the viewer's tickets; and the viewer's own account on their own events.
   const [payment, ownerAccount] = await Promise.all([
-    paidEventFacts(deps.db, viewer?.userId ?? null, rows, now),
+    liveEventFacts(deps.db, viewer?.userId ?? null, rows, ids, now),
     ownsOne ? paymentAccounts.accountStatusOf(deps.db, viewer.userId) : Promise.resolve(null),
   ]);
   return rows.map((row) =>
-    presentEvent(row, seats.get(row.id) ?? 0, viewer, {
+    presentEvent(row, payment.seats.get(row.id) ?? 0, viewer, {
       creatorApproved: payment.approved.has(row.user_id),
       ownerAccount: viewer !== null && row.user_id === viewer.userId ? ownerAccount : null,
       typesRemaining: payment.remaining,

@@ -85,10 +85,13 @@ export async function seatsTaken(db: Executor, eventId: number, except: readonly
 /** Places taken of each event's quota, for many events at once (lists and pages); an event with none is left out. */
 export async function seatsTakenOfEvents(db: Executor, eventIds: readonly number[], now: Date): Promise<Map<number, number>> {
   if (eventIds.length === 0) return new Map();
-  const result = await sql<{ event_id: number; taken: number }>`
-    SELECT c.event_id, sum(c.seats)::int AS taken FROM (${consumers(eventIds, now)}) c GROUP BY c.event_id
-  `.execute(db);
+  const result = await seatsTakenQuery(eventIds, now).execute(db);
   return new Map(result.rows.map((row) => [row.event_id, row.taken]));
+}
+
+/** seatsTakenOfEvents's statement, for a caller reading it with others in one statement: rows (event_id, taken). */
+export function seatsTakenQuery(eventIds: readonly number[], now: Date): RawBuilder<{ event_id: number; taken: number }> {
+  return sql`SELECT c.event_id, sum(c.seats)::int AS taken FROM (${consumers(eventIds, now)}) c GROUP BY c.event_id`;
 }
 
 export interface TypeQuotaRow {
@@ -101,7 +104,12 @@ export interface TypeQuotaRow {
 /** Each ticket type of the events with its limit and the places taken of it (valid tickets and live holds), leaving out some consumers. */
 export async function typeQuotas(db: Executor, eventIds: readonly number[], except: readonly ConsumerRef[], now: Date): Promise<(TypeQuotaRow & { event_id: number })[]> {
   if (eventIds.length === 0) return [];
-  const result = await sql<TypeQuotaRow & { event_id: number }>`
+  return (await typeQuotasQuery(eventIds, except, now).execute(db)).rows;
+}
+
+/** typeQuotas's statement, for a caller reading it with others in one statement. */
+export function typeQuotasQuery(eventIds: readonly number[], except: readonly ConsumerRef[], now: Date): RawBuilder<TypeQuotaRow & { event_id: number }> {
+  return sql<TypeQuotaRow & { event_id: number }>`
     SELECT tt.event_id, tt.id AS ticket_type_id, tt.quantity AS size, coalesce(used.taken, 0)::int AS taken
     FROM event_ticket_types tt
     LEFT JOIN (
@@ -110,8 +118,7 @@ export async function typeQuotas(db: Executor, eventIds: readonly number[], exce
     ) used ON used.ticket_type_id = tt.id
     WHERE tt.event_id = ANY(${eventIds}::bigint[])
     ORDER BY tt.event_id, tt.position
-  `.execute(db);
-  return result.rows;
+  `;
 }
 
 /** A paid event's quota as one claim reads it: its size, and the places taken in all and of each type. */

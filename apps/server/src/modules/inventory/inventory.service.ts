@@ -151,5 +151,16 @@ export async function seatsTaken(db: Executor, eventIds: readonly number[], now:
 /** Each ticket type's tickets still on sale (null: no limit of its own), for the event page and the checkout. */
 export async function typesRemaining(db: Executor, eventIds: readonly number[], now: Date): Promise<Map<number, number | null>> {
   const rows = await repo.typeQuotas(db, eventIds, [], now);
-  return new Map(rows.map((r) => [r.ticket_type_id, r.size === null ? null : Math.max(0, r.size - r.taken)]));
+  return new Map(rows.map((r) => [r.ticket_type_id, remainingOf(r)]));
 }
+
+/** A ticket type's tickets still on sale, of its row of typesRemainingQuery (null: no limit of its own). */
+export function remainingOf(row: Pick<repo.TypeQuotaRow, 'size' | 'taken'>): number | null {
+  return row.size === null ? null : Math.max(0, row.size - row.taken);
+}
+
+/** seatsTaken's statement (rows for the events with places taken only), for a caller reading it with others in one statement. */
+export const seatsTakenQuery = (eventIds: readonly number[], now: Date) => repo.seatsTakenQuery(eventIds, now);
+
+/** typesRemaining's statement (each type's size and places taken: remainingOf), for a caller reading it with others in one statement. */
+export const typesRemainingQuery = (eventIds: readonly number[], now: Date) => repo.typeQuotasQuery(eventIds, [], now);

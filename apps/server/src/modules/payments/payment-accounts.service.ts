@@ -42,6 +42,9 @@ export async function approvedUserIds(db: Executor, userIds: number[]): Promise<
   return new Set(await repo.approvedUserIds(db, [...new Set(userIds)]));
 }
 
+/** approvedUserIds's statement (rows: user_id), for a caller reading it with others in one statement. */
+export const approvedUserIdsQuery = (db: Executor, userIds: number[]) => repo.approvedUserIdsQuery(db, [...new Set(userIds)]);
+
 /** The state of the person's payout account ('none' without one). */
 export async function accountStatusOf(db: Executor, userId: number): Promise<PaymentAccountStatus> {
   return statusOf(await repo.findLiveAccount(db, userId));

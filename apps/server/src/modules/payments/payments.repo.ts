@@ -104,16 +104,20 @@ export async function markDisconnected(db: Executor, id: number, now: Date): Pro
 /** Of these people, those whose live account is active (terms accepted, details submitted, charges enabled). */
 export async function approvedUserIds(db: Executor, userIds: number[]): Promise<number[]> {
   if (userIds.length === 0) return [];
-  const rows = await db
+  const rows = await approvedUserIdsQuery(db, userIds).execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** approvedUserIds's statement, for a caller reading it with others in one statement. */
+export function approvedUserIdsQuery(db: Executor, userIds: number[]) {
+  return db
     .selectFrom('payment_accounts')
     .select('user_id')
     .where('user_id', 'in', userIds)
     .where('disconnected_at', 'is', null)
     .where('tos_accepted_at', 'is not', null)
     .where('details_submitted', '=', true)
-    .where('charges_enabled', '=', true)
-    .execute();
-  return rows.map((r) => r.user_id);
+    .where('charges_enabled', '=', true);
 }
 
 /* ------------------------------------------------------------------ the provider's events */

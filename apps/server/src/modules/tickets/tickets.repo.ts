@@ -134,15 +134,19 @@ export async function ticketCounts(db: Executor, eventId: number): Promise<{ use
 /** Of these events, how many valid tickets the person holds for each. */
 export async function ticketsHeld(db: Executor, userId: number, eventIds: readonly number[]): Promise<Map<number, number>> {
   if (eventIds.length === 0) return new Map();
-  const rows = await db
+  const rows = await ticketsHeldQuery(db, userId, eventIds).execute();
+  return new Map(rows.map((r) => [r.event_id, r.n]));
+}
+
+/** ticketsHeld's statement, for a caller reading it with others in one statement. */
+export function ticketsHeldQuery(db: Executor, userId: number, eventIds: readonly number[]) {
+  return db
     .selectFrom('tickets')
     .select(['event_id', sql<number>`count(*)::int`.as('n')])
     .where('user_id', '=', userId)
     .where('event_id', 'in', [...eventIds])
     .where('status', '=', 'valid')
-    .groupBy('event_id')
-    .execute();
-  return new Map(rows.map((r) => [r.event_id, r.n]));
+    .groupBy('event_id');
 }
 
 /** The tickets of some orders (purchase lists). */

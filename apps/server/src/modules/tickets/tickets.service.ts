@@ -252,6 +252,9 @@ export async function ticketsHeld(db: Executor, userId: number, eventIds: readon
   return repo.ticketsHeld(db, userId, eventIds);
 }
 
+/** ticketsHeld's statement (rows: event_id, n), for a caller reading it with others in one statement. */
+export const ticketsHeldQuery = (db: Executor, userId: number, eventIds: readonly number[]) => repo.ticketsHeldQuery(db, userId, eventIds);
+
 export async function lockValidTicketsOfOrder(tx: Tx, orderId: number) {
   return repo.lockValidTicketsOfOrder(tx, orderId);
 }
