@@ -13,7 +13,8 @@
  *    friends, about 5-30 invitations (most to coming private and friends events; a third
  *    answered), 5-15 answers to coming public events, 0-2 co-organised events, and a session
  *    (bearer token). The seed's figures, and the viewers', are printed.
- * 3. The real server (apps/server/src/main.ts) in a child process on that database, production
+ * 3. The coming events' list cards built (as the job events.fill_cards builds them on a running
+ *    instance; decision 0034), timed and printed. The real server (apps/server/src/main.ts) in a child process on that database, production
  *    mode, logging warnings only, the per-IP rate limit lifted, and the visitor list cache OFF
  *    (EVENTS_NA_CACHE_MS=0): every answer is computed.
  * 4. The cases, each a rotating set of URLs, exactly as the web app asks for them (its filter
@@ -85,6 +86,7 @@ import type { Database } from '../apps/server/src/db/schema.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
 import type { Actor } from '../apps/server/src/http/actor.ts';
 import { listEventsJson } from '../apps/server/src/modules/events/events.service.ts';
+import { fillMissingCards } from '../apps/server/src/modules/events/event-cards.ts';
 import { buildGeocodingProvider, buildPaymentsProvider, buildSmsProvider, buildStorageProvider } from '../apps/server/src/providers/build-providers.ts';
 import { systemClock } from '../apps/server/src/providers/clock.ts';
 import {
@@ -1410,6 +1412,7 @@ async function main(): Promise<void> {
   let scratch: Scratch | null = null;
   let seedSeconds = Number.NaN;
   let seedLines: string[] = [];
+  let cardsLine = '';
   let plansFile: string | null = null;
   const tableRows = new Map<string, number>();
   const machineBefore = await machineSnapshot();
@@ -1443,6 +1446,31 @@ async function main(): Promise<void> {
 
       const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'planns-bench-data-'));
       cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+      {
+        // What a running instance has: the cards of coming events, which the job events.fill_cards
+        // builds every minute and lists build when they meet one missing (decision 0034). Built
+        // here before the cases, timed: the cost of a card, met once after each change of an event.
+        const cardsDb = createDb(scratch.url, 4);
+        try {
+          const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: scratch.url, SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
+          const deps: AppDeps = {
+            config,
+            db: cardsDb,
+            clock: systemClock,
+            sms: buildSmsProvider(config, systemClock, () => {}),
+            storage: buildStorageProvider(config),
+            geocoding: buildGeocodingProvider(config),
+            payments: buildPaymentsProvider(config, { db: cardsDb, clock: systemClock }),
+          };
+          const started = performance.now();
+          const built = await fillMissingCards(deps, Number.POSITIVE_INFINITY);
+          const ms = performance.now() - started;
+          cardsLine = `event cards: ${built.toLocaleString('en-US')} coming events' cards built in ${(ms / 1000).toFixed(1)} s (${(ms / Math.max(1, built)).toFixed(2)} ms an event, batches of 200, one connection), as the job events.fill_cards builds them`;
+          log(cardsLine);
+        } finally {
+          await cardsDb.destroy();
+        }
+      }
       const { child: server, base } = await startPlannsServer(scratch.url, dataDir, { EVENTS_NA_CACHE_MS: '0' });
       log(`server ready on ${base} (pid ${server.pid}), EVENTS_NA_CACHE_MS=0 (the visitor cache off)`);
       const probe: CpuProbe = { serverPid: server.pid!, database: new URL(scratch.url).pathname.slice(1) };
@@ -1540,6 +1568,7 @@ async function main(): Promise<void> {
     if (scratch) {
       console.log(`seed: ${thousands(USERS)} users, ${thousands(EVENTS)} events in ${num(seedSeconds)} s`);
       for (const line of seedLines) console.log(line);
+      if (cardsLine) console.log(cardsLine);
     }
     const total = machineAfter.total - machineBefore.total;
     console.log(

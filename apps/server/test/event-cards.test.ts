@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventListRequestPath } from '@planns/shared/events/events.rules';
 import { eventListQuerySchema } from '@planns/shared/events/events.schemas';
 import type { Actor } from '../src/http/actor.ts';
+import { fillMissingCards } from '../src/modules/events/event-cards.ts';
 import { fillCards, loadCardStates } from '../src/modules/events/event-cards.repo.ts';
 import { listEvents } from '../src/modules/events/events.service.ts';
 import { addFriendship, buildEvent } from './event-factory.ts';
@@ -267,6 +268,18 @@ describe('event cards', () => {
     expect((await cardBody(fresh.id))!.body).toBeNull();
     await expectAllMatch();
     expect((await cardBody(fresh.id))!.body).toContain('Brand new');
+  });
+
+  it('of coming events are built in the background (events.fill_cards), the stale ones and those never built', async () => {
+    const later = await buildEvent(ctx.db, { user_id: people.eve.id, name: 'Never listed yet' });
+    await ctx.db.updateTable('events').set({ description: 'Changed since its last list' }).where('id', '=', free.id).execute();
+    await ctx.db.deleteFrom('event_cards').where('event_id', '=', paid.id).execute();
+    const past = await buildEvent(ctx.db, { user_id: people.eve.id, name: 'Over already', start_date: '2025-12-01T18:00:00Z' });
+    expect(await fillMissingCards(ctx.deps, 100)).toBe(3);
+    for (const event of [later, free, paid]) expect((await cardBody(event.id))?.body).toEqual(expect.any(String));
+    expect((await cardBody(past.id))?.body ?? null).toBeNull();
+    expect(await fillMissingCards(ctx.deps, 100)).toBe(0);
+    await expectAllMatch();
   });
 
   it('go with their event', async () => {

@@ -124,9 +124,10 @@ describe('the gallery sweep, as a job on the fake clock', () => {
 });
 
 describe('schedules', () => {
-  it('declares the holds’ sweep every minute and the gallery sweep hourly, with a catch-up after an outage', () => {
+  it('declares the holds’ sweep and the cards’ fill every minute and the gallery sweep hourly, with a catch-up after an outage', () => {
     expect(scheduledJobs()).toEqual([
       { name: 'orders.expire_holds', cron: '* * * * *', backfill: null },
+      { name: 'events.fill_cards', cron: '* * * * *', backfill: null },
       { name: 'gallery.sweep_stale_uploads', cron: '7 * * * *', backfill: '1h' },
     ]);
     for (const [name, job] of Object.entries(JOBS)) expect(job.maxAttempts, name).toBeGreaterThanOrEqual(1);

@@ -3,6 +3,7 @@ import { idSchema } from '@planns/shared/input/ids.schemas';
 import type { AppDeps } from '../deps.ts';
 import { deliverNotifications } from '../modules/notifications/notifications.service.ts';
 import { sweepStaleUploads } from '../modules/gallery/media-uploads.service.ts';
+import { fillMissingCards } from '../modules/events/event-cards.ts';
 import { processProviderEvent } from '../modules/payments/payments.service.ts';
 import { afterPayment, expireHold, expireLapsedHolds, refundUnfulfilled, tellBuyer } from '../modules/orders/orders.service.ts';
 import { issuedTicketsText } from '../modules/tickets/tickets.service.ts';
@@ -124,6 +125,21 @@ export const JOBS = {
       if (phone) await deps.sms.sendMessage(phone, message.text);
     },
     maxAttempts: 5,
+  }),
+  /**
+   * The list cards of coming events (decision 0034), every minute: those missing (after the
+   * migration that introduced them) or made stale by a write and not yet listed are built, up to
+   * 2,000 a run, so lists rarely build one while someone waits.
+   */
+  'events.fill_cards': defineJob({
+    description: "build the list cards of coming events that have none or a stale one",
+    payload: z.object({}).strict(),
+    run: async (deps) => {
+      const built = await fillMissingCards(deps, 2000);
+      return built > 0 ? `built ${built} event card(s)` : undefined;
+    },
+    maxAttempts: 3,
+    schedule: { cron: '* * * * *' },
   }),
   /** Uploads never posted to a gallery within a day go, with their files (gallery §uploads). */
   'gallery.sweep_stale_uploads': defineJob({

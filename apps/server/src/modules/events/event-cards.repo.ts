@@ -67,3 +67,15 @@ export async function fillCards(db: Executor, cards: { event_id: number; version
       WHERE event_cards.version = EXCLUDED.version
   `.execute(db);
 }
+
+/** Events not over yet whose card is missing or stale, soonest first, with the version read (0: no card row). */
+export async function eventsWithoutCards(db: Executor, now: Date, limit: number): Promise<{ id: number; version: number }[]> {
+  const result = await sql<{ id: number; version: number }>`
+    SELECT e.id, coalesce(c.version, 0)::int AS version
+    FROM events e LEFT JOIN event_cards c ON c.event_id = e.id
+    WHERE e.ends_at >= ${now} AND e.deleted_by_moderator_at IS NULL AND c.body IS NULL
+    ORDER BY e.start_date, e.id
+    LIMIT ${limit}
+  `.execute(db);
+  return result.rows;
+}

@@ -84,6 +84,26 @@ async function buildCards(deps: AppDeps, versions: ReadonlyMap<number, number>):
   return built;
 }
 
+/** Cards built in one statement by fillMissingCards. */
+const FILL_BATCH = 200;
+
+/**
+ * Builds the missing and stale cards of events not over yet, soonest first, up to `limit` (the
+ * job events.fill_cards, every minute): lists then rarely meet an event without its card, after a
+ * migration or a write. Answers how many were built (some may have been made stale again meanwhile).
+ */
+export async function fillMissingCards(deps: AppDeps, limit: number): Promise<number> {
+  let built = 0;
+  while (built < limit) {
+    const batch = await cardsRepo.eventsWithoutCards(deps.db, deps.clock.now(), Math.min(FILL_BATCH, limit - built));
+    if (batch.length === 0) break;
+    await buildCards(deps, new Map(batch.map((row) => [row.id, row.version])));
+    built += batch.length;
+    if (batch.length < FILL_BATCH) break;
+  }
+  return built;
+}
+
 /** The people going as this viewer sees them: themselves first when going, then the card's order (the organiser first, the latest answers next). */
 function goingFor(card: CardFacts, me: cardsRepo.CardStateRow<CardFacts>['me_json']): CardFacts['going_json'] {
   if (me === null) return card.going_json.slice(0, CARD_AVATARS);

@@ -113,7 +113,8 @@ export function approvedUserIdsQuery(db: Executor, userIds: number[]) {
   return db
     .selectFrom('payment_accounts')
     .select('user_id')
-    .where('user_id', 'in', userIds)
+    // One array parameter (not one per id): the same statement text, prepared once, whatever the count.
+    .where('user_id', '=', sql<number>`ANY(${userIds}::bigint[])`)
     .where('disconnected_at', 'is', null)
     .where('tos_accepted_at', 'is not', null)
     .where('details_submitted', '=', true)

@@ -144,7 +144,8 @@ export function ticketsHeldQuery(db: Executor, userId: number, eventIds: readonl
     .selectFrom('tickets')
     .select(['event_id', sql<number>`count(*)::int`.as('n')])
     .where('user_id', '=', userId)
-    .where('event_id', 'in', [...eventIds])
+    // One array parameter (not one per id): the same statement text, prepared once, whatever the count.
+    .where('event_id', '=', sql<number>`ANY(${[...eventIds]}::bigint[])`)
     .where('status', '=', 'valid')
     .groupBy('event_id');
 }
