@@ -206,6 +206,11 @@ describe('the events list after issue 16 answers exactly as before', () => {
     ['trending', () => ({ order: { by: 'trending', dir: 'desc' } })],
     ['10 km', () => ({ distance: { ...CENTRES[0]!, meters: 10_000 } })],
     ['25 km, Tokyo', () => ({ distance: { ...CENTRES[1]!, meters: 25_000 } })],
+    // Around a place, the coming events are read cell by cell of the grid (migration 0017): later
+    // pages, a wider circle, and a centre on the corner of four cells.
+    ['25 km, page 3', () => ({ distance: { ...CENTRES[0]!, meters: 25_000 }, offset: 80 })],
+    ['40 km, Tokyo, page 2', () => ({ distance: { ...CENTRES[1]!, meters: 40_000 }, offset: 40 })],
+    ['15 km around a cell corner', () => ({ distance: { lat: 41.5, lng: 2.25, meters: 15_000 } })],
     ['10 km, a weekend', () => ({ distance: { ...CENTRES[0]!, meters: 10_000 }, from: new Date('2026-03-07T00:00:00Z'), to: new Date('2026-03-09T00:00:00Z'), order: { by: 'start_date', dir: 'asc' } })],
     ['a date range', () => ({ from: new Date('2026-02-01T00:00:00Z'), to: new Date('2026-02-15T00:00:00Z'), order: { by: 'start_date', dir: 'asc' } })],
     ['friends created', () => ({ friendsCreated: true })],

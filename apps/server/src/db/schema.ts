@@ -117,6 +117,8 @@ export interface EventsTable {
   ends_at: ColumnType<Date, never, never>;
   search_text: ColumnType<string, never, never>;
   search_words: ColumnType<string[], never, never>;
+  /** The quarter-degree grid cell of lat/lng (migration 0017; geo-cells.ts). */
+  geo_cell: ColumnType<number | null, never, never>;
 }
 
 /** Every word an event's text ever held, once (migration 0015): what a searched word expands to. */

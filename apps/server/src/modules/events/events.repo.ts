@@ -3,6 +3,7 @@ import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { lockKey, PLAN_EACH_TIME, type Executor, type Tx } from '../../db/database.ts';
 import type { EventsTable, EventTicketTypesTable } from '../../db/schema.ts';
 import { visibleInList, visibleTo } from './event-visibility.ts';
+import { cellsAround } from './geo-cells.ts';
 
 /** SQL only (CONVENTIONS §3): visibility, filters and the event read model live here as SQL. */
 
@@ -390,12 +391,13 @@ function expandedWord(word: string): RawBuilder<string[]> {
     ORDER BY char_length(w.word), w.word LIMIT ${SEARCH_EXPANSION})`;
 }
 
-function filterConditions(f: EventListFilter): RawBuilder<unknown>[] {
+/** `inCell`: the statement reads one grid cell (geo-cells.ts), so the bounding box, the geographic index's condition, is left out. */
+function filterConditions(f: EventListFilter, inCell = false): RawBuilder<unknown>[] {
   const where: RawBuilder<unknown>[] = [sql`e.deleted_by_moderator_at IS NULL`, visibleInList(f.viewerId)];
   if (f.distance) {
     const { lat, lng, meters } = f.distance;
     where.push(sql`e.lat IS NOT NULL`);
-    where.push(sql`earth_box(ll_to_earth(${lat}, ${lng}), ${meters}) @> ll_to_earth(e.lat, e.lng)`);
+    if (!inCell) where.push(sql`earth_box(ll_to_earth(${lat}, ${lng}), ${meters}) @> ll_to_earth(e.lat, e.lng)`);
     where.push(sql`earth_distance(ll_to_earth(${lat}, ${lng}), ll_to_earth(e.lat, e.lng)) <= ${meters}`);
   }
   if (f.from) where.push(sql`e.ends_at >= ${f.from}`);
@@ -463,13 +465,27 @@ export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ 
   if (f.order.by === 'upcoming') {
     // Not yet over: those under way (started, not ended: the range index events_under_way_idx)
     // first, then the coming ones, soonest first. Each branch is cut at offset + limit + 1 rows.
+    // Around a place, the coming ones are read cell by cell of the grid (migration 0017), each
+    // cell in start order, merged: a branch per cell, which the Merge Append reads only as far
+    // as the page needs.
+    const cells = f.distance ? cellsAround(f.distance.lat, f.distance.lng, f.distance.meters) : null;
+    const inCell = cells ? sql.join(filterConditions(f, true), sql` AND `) : null;
+    const coming =
+      cells && inCell
+        ? sql`SELECT id, start_date FROM (${sql.join(
+            cells.map(
+              (cell) => sql`(SELECT e.id, e.start_date FROM events e WHERE e.geo_cell = ${cell} AND ${inCell} AND e.start_date >= ${f.now}
+                ORDER BY e.start_date, e.id LIMIT ${through})`,
+            ),
+            sql` UNION ALL `,
+          )}) cells ORDER BY start_date, id LIMIT ${through}`
+        : sql`SELECT e.id, e.start_date FROM events e WHERE ${where} AND e.start_date >= ${f.now} ORDER BY e.start_date, e.id LIMIT ${through}`;
     const result = await sql<{ id: number }>`
       ${PLAN_EACH_TIME} SELECT id FROM (
         (SELECT e.id, e.start_date FROM events e WHERE ${where} AND tstzrange(e.start_date, e.ends_at, '(]') @> ${f.now}::timestamptz
           ORDER BY e.start_date, e.id LIMIT ${through})
         UNION ALL
-        (SELECT e.id, e.start_date FROM events e WHERE ${where} AND e.start_date >= ${f.now}
-          ORDER BY e.start_date, e.id LIMIT ${through})
+        (${coming})
       ) page ORDER BY start_date, id LIMIT ${take} OFFSET ${f.offset}
     `.execute(db);
     rows = result.rows;
@@ -507,13 +523,15 @@ export interface PersonJson {
   companions_amount: number;
 }
 
-/** The event's own columns a page shows: all but the search's (its folded text and words, never sent). */
+/** The event's own columns a page shows: all but the search's (its folded text and words) and its grid cell, never sent. */
 const SHOWN_COLUMN_NAMES = ['id', 'hash', 'user_id', 'name', 'description', 'image', 'm_image', 'start_date', 'end_date', 'location_type', 'address', 'venue', 'url', 'lat', 'lng', 'min', 'max', 'max_companions', 'currency', 'pricing_mode', 'payment_mode', 'stripe_product_id', 'visibility', 'group_id', 'allow_whatsapp', 'visits', 'likes_count', 'clone_id', 'deleted_by_moderator_at', 'deleted_by_moderator_id', 'gallery_requires_approval', 'created_at', 'updated_at', 'ends_at'] as const satisfies readonly (keyof EventRow)[];
 // A column added to events must be listed above (or be the search's): otherwise this fails to compile.
-const _everyColumnListed: [Exclude<keyof EventRow, (typeof SHOWN_COLUMN_NAMES)[number] | 'search_text' | 'search_words'>] extends [never] ? true : never = true;
+const _everyColumnListed: [Exclude<keyof EventRow, (typeof SHOWN_COLUMN_NAMES)[number] | NotShownColumn>] extends [never] ? true : never = true;
 const SHOWN_COLUMNS = sql.join(SHOWN_COLUMN_NAMES.map((column) => sql.ref(`e.${column}`)));
 
-export interface EventDetailRow extends Omit<EventRow, 'search_text' | 'search_words'> {
+type NotShownColumn = 'search_text' | 'search_words' | 'geo_cell';
+
+export interface EventDetailRow extends Omit<EventRow, NotShownColumn> {
   creator_name: string | null;
   creator_avatar: string | null;
   creator_avatar_s: string | null;
