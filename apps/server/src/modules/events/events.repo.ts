@@ -377,8 +377,8 @@ export function searchWords(search: string): string[] {
  * The stored words a searched word stands for: those that contain it; and when none does (a
  * misspelt word, three letters or more), those it nearly matches (pg_trgm word similarity at
  * least TYPO_THRESHOLD: 'festval' finds 'festival'), so a real word never drags in look-alikes
- * ('salsa' no longer lists every 'Sala ...' venue). Shortest first, bounded. An uncorrelated
- * ARRAY(...): run once per statement, on the vocabulary (a few hundred thousand words at most).
+ * ('salsa' no longer lists every 'Sala ...' venue). Shortest first, bounded. Read on the
+ * vocabulary (a few hundred thousand words at most) before the list's statement (expandSearch).
  */
 function expandedWord(word: string): RawBuilder<string[]> {
   const like = sql`planns_fold(${`%${escapeLike(word)}%`})`;
@@ -391,8 +391,25 @@ function expandedWord(word: string): RawBuilder<string[]> {
     ORDER BY char_length(w.word), w.word LIMIT ${SEARCH_EXPANSION})`;
 }
 
-/** `inCell`: the statement reads one grid cell (geo-cells.ts), so the bounding box, the geographic index's condition, is left out. */
-function filterConditions(f: EventListFilter, inCell = false): RawBuilder<unknown>[] {
+/**
+ * Each searched word's stored words, in one statement before the list's: the list's statement
+ * then holds them as values, so PostgreSQL plans it knowing how many events hold them (its
+ * statistics of search_words' elements): a common word walks the list's order and stops at the
+ * page, a rare one reads the few events from the GIN index. (As a subquery of the list's
+ * statement, the words were unknown when it was planned.)
+ */
+async function expandSearch(db: Executor, words: string[]): Promise<string[][]> {
+  if (words.length === 0) return [];
+  const result = await sql<Record<string, string[]>>`SELECT ${sql.join(words.map((word, i) => sql`${expandedWord(word)} AS ${sql.ref(`w${i}`)}`))}`.execute(db);
+  const row = result.rows[0] ?? {};
+  return words.map((_, i) => row[`w${i}`] ?? []);
+}
+
+/**
+ * `expansions`: each searched word's stored words (expandSearch). `inCell`: the statement reads
+ * one grid cell (geo-cells.ts), so the bounding box, the geographic index's condition, is left out.
+ */
+function filterConditions(f: EventListFilter, expansions: string[][], inCell = false): RawBuilder<unknown>[] {
   const where: RawBuilder<unknown>[] = [sql`e.deleted_by_moderator_at IS NULL`, visibleInList(f.viewerId)];
   if (f.distance) {
     const { lat, lng, meters } = f.distance;
@@ -448,7 +465,7 @@ function filterConditions(f: EventListFilter, inCell = false): RawBuilder<unknow
   if (f.search) {
     // Every word must be part of one of the event's words, or (a typo) nearly be one: the
     // vocabulary turns each searched word into the stored words it stands for (migration 0015).
-    for (const word of searchWords(f.search)) where.push(sql`e.search_words && ${expandedWord(word)}`);
+    for (const words of expansions) where.push(sql`e.search_words && ${words}::text[]`);
   }
   return where;
 }
@@ -458,7 +475,10 @@ function filterConditions(f: EventListFilter, inCell = false): RawBuilder<unknow
  * more follow (nothing is counted: the total is known only on the last page).
  */
 export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ ids: number[]; hasMore: boolean }> {
-  const where = sql.join(filterConditions(f), sql` AND `);
+  const expansions = f.search ? await expandSearch(db, searchWords(f.search)) : [];
+  // A searched word that stands for no stored word: no event holds it.
+  if (expansions.some((words) => words.length === 0)) return { ids: [], hasMore: false };
+  const where = sql.join(filterConditions(f, expansions), sql` AND `);
   const take = f.limit + 1;
   const through = f.offset + take;
   let rows: { id: number }[];
@@ -469,7 +489,7 @@ export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ 
     // cell in start order, merged: a branch per cell, which the Merge Append reads only as far
     // as the page needs.
     const cells = f.distance ? cellsAround(f.distance.lat, f.distance.lng, f.distance.meters) : null;
-    const inCell = cells ? sql.join(filterConditions(f, true), sql` AND `) : null;
+    const inCell = cells ? sql.join(filterConditions(f, expansions, true), sql` AND `) : null;
     const coming =
       cells && inCell
         ? sql`SELECT id, start_date FROM (${sql.join(
