@@ -19,8 +19,12 @@ const COMPRESSIBLE = /^(?:application\/(?:json|javascript|xml|[\w.+-]+\+json)|te
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-/** Node 22.15 and later (the pinned Node 24 has it). */
-const zstd = typeof zlib.zstdCompress === 'function' ? promisify(zlib.zstdCompress) : null;
+/**
+ * Node 22.15 and later (the pinned Node 24 has it). In the calling thread: 0.23 ms of CPU for a
+ * 100-event page where the thread pool's call took 0.45 ms (handing 16 KB chunks back and forth);
+ * brotli and gzip, four to five times slower, stay in the pool.
+ */
+const zstdSync = typeof zlib.zstdCompressSync === 'function' ? zlib.zstdCompressSync : null;
 
 /** The encoding to use for this Accept-Encoding: zstd, else br, else gzip, else none (a q=0 refuses one). */
 export function pickEncoding(acceptEncoding: string | undefined): 'zstd' | 'br' | 'gzip' | null {
@@ -31,7 +35,7 @@ export function pickEncoding(acceptEncoding: string | undefined): 'zstd' | 'br' 
     const refused = params.some((p) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(p));
     if (name && !refused) accepted.add(name.trim());
   }
-  if (zstd && accepted.has('zstd')) return 'zstd';
+  if (zstdSync && accepted.has('zstd')) return 'zstd';
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
   return null;
@@ -48,8 +52,8 @@ export function registerCompression(app: FastifyInstance): void {
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
     const compressed =
-      encoding === 'zstd' && zstd
-        ? await zstd(bytes, { params: { [zlib.constants.ZSTD_c_compressionLevel]: 3 } })
+      encoding === 'zstd' && zstdSync
+        ? zstdSync(bytes, { params: { [zlib.constants.ZSTD_c_compressionLevel]: 3 } })
         : encoding === 'br'
         ? await brotli(bytes, {
             params: {
