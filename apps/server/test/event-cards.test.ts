@@ -92,7 +92,7 @@ afterAll(async () => {
 describe('event cards', () => {
   it('are stored the first time a list needs them, and serve later lists', async () => {
     for (const event of [free, paid, grouped]) expect((await cardBody(event.id))?.body).toEqual(expect.any(String));
-    const states = await loadCardStates(ctx.db, [free.id], null);
+    const { rows: states } = await loadCardStates(ctx.db, [free.id], null);
     expect(states[0]!.body).not.toBeNull();
     await expectAllMatch();
   });
@@ -258,7 +258,9 @@ describe('event cards', () => {
   it('are not stored over a write that came after they were read (the version guard)', async () => {
     // A list reads the card's version, a write makes the card stale, then the list stores what it built before the write.
     await expectCardsMatch(null);
-    const [state] = await loadCardStates(ctx.db, [grouped.id], null);
+    const {
+      rows: [state],
+    } = await loadCardStates(ctx.db, [grouped.id], null);
     await ctx.db.updateTable('events').set({ name: 'Choir night, moved' }).where('id', '=', grouped.id).execute();
     await fillCards(ctx.db, [{ event_id: grouped.id, version: state!.version, body: '{"name":"stale"}', facts: {} }]);
     expect((await cardBody(grouped.id))!.body).toBeNull();

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, type RawBuilder, type Transaction } from 'kysely';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { Database } from './schema.ts';
@@ -14,6 +14,9 @@ export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 /** Repositories take either the pool or a transaction, passed explicitly by the service. */
 export type Executor = Db | Tx;
+
+/** Ids given as values, or as an SQL expression of an array of them (read in the same statement). */
+export type IdSet = readonly number[] | RawBuilder<number[]>;
 
 /** Distinct statements a connection keeps prepared at most; beyond them, statements are planned each time. */
 export const PREPARED_PER_CONNECTION = 1000;

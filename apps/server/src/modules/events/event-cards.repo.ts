@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 
 /** SQL only (CONVENTIONS §3): the events' list cards (migration 0016, decision 0034). */
@@ -23,17 +23,26 @@ export interface CardStateRow<Facts> {
  * people going), note, companions and like; one statement. Read before anything a stale card is
  * rebuilt from, so the version read is never newer than what the rebuild reads.
  */
-export async function loadCardStates<Facts>(db: Executor, ids: number[], viewerId: number | null): Promise<CardStateRow<Facts>[]> {
+export async function loadCardStates<Facts, Extra = never>(
+  db: Executor,
+  ids: number[],
+  viewerId: number | null,
+  extra?: RawBuilder<Extra>,
+): Promise<{ rows: CardStateRow<Facts>[]; extra: Extra[] }> {
+  // `extra`: rows of another statement read with these (the page's live facts), as JSON on the first row only.
+  const extraColumn = extra ? sql`CASE WHEN i.n = 1 THEN (SELECT coalesce(json_agg(x), '[]'::json) FROM (${extra}) x) END` : sql`NULL`;
+  const done = (rows: (CardStateRow<Facts> & { extra_json: Extra[] | null })[]) => ({ rows, extra: rows[0]?.extra_json ?? [] });
   if (viewerId === null) {
-    const result = await sql<CardStateRow<Facts>>`
+    const result = await sql<CardStateRow<Facts> & { extra_json: Extra[] | null }>`
       SELECT i.id, coalesce(c.version, 0)::int AS version, c.body, c.facts,
-        NULL AS my_status, NULL AS my_note, '{}'::bigint[] AS my_companions, false AS is_liked, NULL AS me_json
-      FROM unnest(${ids}::bigint[]) AS i(id) LEFT JOIN event_cards c ON c.event_id = i.id
+        NULL AS my_status, NULL AS my_note, '{}'::bigint[] AS my_companions, false AS is_liked, NULL AS me_json, ${extraColumn} AS extra_json
+      FROM unnest(${ids}::bigint[]) WITH ORDINALITY AS i(id, n) LEFT JOIN event_cards c ON c.event_id = i.id
+      ORDER BY i.n
     `.execute(db);
-    return result.rows;
+    return done(result.rows);
   }
-  const result = await sql<CardStateRow<Facts>>`
-    SELECT i.id, coalesce(c.version, 0)::int AS version, c.body, c.facts,
+  const result = await sql<CardStateRow<Facts> & { extra_json: Extra[] | null }>`
+    SELECT i.id, coalesce(c.version, 0)::int AS version, c.body, c.facts, ${extraColumn} AS extra_json,
       me.status AS my_status, me.note AS my_note,
       CASE WHEN me.user_id IS NULL THEN '{}'::bigint[] ELSE
         (SELECT coalesce(array_agg(mc.companion_id ORDER BY mc.companion_id), '{}') FROM event_user_companions mc
@@ -42,12 +51,13 @@ export async function loadCardStates<Facts>(db: Executor, ids: number[], viewerI
       CASE WHEN me.status = 'going' THEN
         (SELECT json_build_object('id', u.id, 'name', u.name, 'avatar', u.avatar, 'avatar_m', u.avatar_m, 'avatar_s', u.avatar_s,
           'companions_amount', me.companions_amount) FROM users u WHERE u.id = me.user_id) END AS me_json
-    FROM unnest(${ids}::bigint[]) AS i(id)
+    FROM unnest(${ids}::bigint[]) WITH ORDINALITY AS i(id, n)
     LEFT JOIN event_cards c ON c.event_id = i.id
     LEFT JOIN event_users me ON me.event_id = i.id AND me.user_id = ${viewerId}
     LEFT JOIN event_likes l ON l.event_id = i.id AND l.user_id = ${viewerId}
+    ORDER BY i.n
   `.execute(db);
-  return result.rows;
+  return done(result.rows);
 }
 
 /**

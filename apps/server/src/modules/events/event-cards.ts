@@ -5,7 +5,8 @@ import type { AppDeps } from '../../deps.ts';
 import { canManageEvent } from './events.policy.ts';
 import { presentSharedFields, presentViewerFields, type EventViewerSource } from './events.presenter.ts';
 import * as inventory from '../inventory/inventory.service.ts';
-import { liveEventFacts } from './event-payment-facts.ts';
+import { paidPageFactsQuery } from './event-payment-facts.ts';
+import type { LiveFactRow } from './events.repo.ts';
 import * as cardsRepo from './event-cards.repo.ts';
 import * as repo from './events.repo.ts';
 import type { Viewer } from './events.service.ts';
@@ -125,7 +126,10 @@ export async function presentListJson(
   if (ids.length === 0) return [];
   if (!servesCards(limits) || viewer?.isModerator) return (await full(ids)).map((event) => JSON.stringify(event));
   const now = deps.clock.now();
-  const states = await cardsRepo.loadCardStates<CardFacts>(deps.db, ids, viewer?.userId ?? null);
+  // The cards, the viewer's answers and likes, and the paid events' live facts: one statement.
+  const live = paidPageFactsQuery(deps.db, viewer?.userId ?? null, ids, now);
+  const { rows: states, extra } = await cardsRepo.loadCardStates<CardFacts, LiveFactRow>(deps.db, ids, viewer?.userId ?? null, live.query);
+  const payment = live.read(extra);
   const missing = new Map(states.filter((s) => s.body === null).map((s) => [s.id, s.version]));
   const built = missing.size > 0 ? await buildCards(deps, missing) : new Map<number, { body: string; facts: CardFacts }>();
   const cards = new Map<number, { body: string; facts: CardFacts }>();
@@ -138,12 +142,7 @@ export async function presentListJson(
     return card !== undefined && canManageEvent(viewer, card.facts);
   });
   const isManaged = new Set(managed);
-  const carded = ids.filter((id) => cards.has(id) && !isManaged.has(id));
-  const paid = carded.filter((id) => cards.get(id)!.facts.currency !== null);
-  const [fullEvents, payment] = await Promise.all([
-    managed.length > 0 ? full(managed) : Promise.resolve([]),
-    liveEventFacts(deps.db, viewer?.userId ?? null, paid.map((id) => ({ id, ...cards.get(id)!.facts })), paid, now),
-  ]);
+  const fullEvents = managed.length > 0 ? await full(managed) : [];
   const fullById = new Map(fullEvents.map((event) => [event.id, JSON.stringify(event)]));
   const stateById = new Map(states.map((s) => [s.id, s]));
   const out: string[] = [];

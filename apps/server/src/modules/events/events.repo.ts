@@ -726,14 +726,18 @@ export interface LiveFactRow {
   size: number | null;
 }
 
-/** The parts of `queries` read in one statement (one round trip however many), as rows tagged by their part. */
-export async function readLiveFacts(db: Executor, queries: LiveFactQueries): Promise<LiveFactRow[]> {
+/** A statement of liveFactsQuery's, read. */
+export async function readLiveFacts(db: Executor, query: RawBuilder<LiveFactRow>): Promise<LiveFactRow[]> {
+  return (await query.execute(db)).rows;
+}
+
+/** The parts of `queries` as one statement (one round trip however many; null: nothing to read), as rows tagged by their part. */
+export function liveFactsQuery(queries: LiveFactQueries): RawBuilder<LiveFactRow> | null {
   const parts: RawBuilder<unknown>[] = [];
   if (queries.seats) parts.push(sql`SELECT 'seats' AS kind, s.event_id AS id, s.taken::int AS taken, NULL::int AS size FROM (${queries.seats}) s`);
   if (queries.types) parts.push(sql`SELECT 'types', t.ticket_type_id, t.taken::int, t.size::int FROM (${queries.types}) t`);
   if (queries.approved) parts.push(sql`SELECT 'approved', a.user_id, NULL::int, NULL::int FROM (${queries.approved}) a`);
   if (queries.held) parts.push(sql`SELECT 'held', h.event_id, h.n::int, NULL::int FROM (${queries.held}) h`);
-  if (parts.length === 0) return [];
-  const result = await sql<LiveFactRow>`${sql.join(parts, sql` UNION ALL `)}`.execute(db);
-  return result.rows;
+  if (parts.length === 0) return null;
+  return sql<LiveFactRow>`${sql.join(parts, sql` UNION ALL `)}`;
 }

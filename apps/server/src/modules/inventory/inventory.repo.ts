@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Executor, Tx } from '../../db/database.ts';
+import type { Executor, IdSet, Tx } from '../../db/database.ts';
 
 /**
  * SQL only (CONVENTIONS §3). An event's capacity is one quota (pretix's Quota): a size, the
@@ -53,7 +53,7 @@ export async function lockQuota(tx: Tx, eventId: number): Promise<QuotaRow | und
  * on (null for answers): the single statement of the counting rule.
  */
 function consumers(
-  eventIds: readonly number[],
+  eventIds: IdSet,
   now: Date,
 ): RawBuilder<{ event_id: number; kind: ConsumerKind; consumer_id: number; ticket_type_id: number | null; seats: number }> {
   return sql`
@@ -90,7 +90,7 @@ export async function seatsTakenOfEvents(db: Executor, eventIds: readonly number
 }
 
 /** seatsTakenOfEvents's statement, for a caller reading it with others in one statement: rows (event_id, taken). */
-export function seatsTakenQuery(eventIds: readonly number[], now: Date): RawBuilder<{ event_id: number; taken: number }> {
+export function seatsTakenQuery(eventIds: IdSet, now: Date): RawBuilder<{ event_id: number; taken: number }> {
   return sql`SELECT c.event_id, sum(c.seats)::int AS taken FROM (${consumers(eventIds, now)}) c GROUP BY c.event_id`;
 }
 
@@ -108,7 +108,7 @@ export async function typeQuotas(db: Executor, eventIds: readonly number[], exce
 }
 
 /** typeQuotas's statement, for a caller reading it with others in one statement. */
-export function typeQuotasQuery(eventIds: readonly number[], except: readonly ConsumerRef[], now: Date): RawBuilder<TypeQuotaRow & { event_id: number }> {
+export function typeQuotasQuery(eventIds: IdSet, except: readonly ConsumerRef[], now: Date): RawBuilder<TypeQuotaRow & { event_id: number }> {
   return sql<TypeQuotaRow & { event_id: number }>`
     SELECT tt.event_id, tt.id AS ticket_type_id, tt.quantity AS size, coalesce(used.taken, 0)::int AS taken
     FROM event_ticket_types tt

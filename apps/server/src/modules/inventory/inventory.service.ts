@@ -2,7 +2,7 @@ import { ERROR_MESSAGES } from '@planns/shared/errors/error-codes';
 import { fitsQuota } from '@planns/shared/inventory/inventory.rules';
 import { attendeeWeight } from '@planns/shared/rsvp/rsvp.rules';
 import type { RawBuilder } from 'kysely';
-import type { Executor, Tx } from '../../db/database.ts';
+import type { Executor, IdSet, Tx } from '../../db/database.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import * as repo from './inventory.repo.ts';
 
@@ -160,7 +160,7 @@ export function remainingOf(row: Pick<repo.TypeQuotaRow, 'size' | 'taken'>): num
 }
 
 /** seatsTaken's statement (rows for the events with places taken only), for a caller reading it with others in one statement. */
-export const seatsTakenQuery = (eventIds: readonly number[], now: Date) => repo.seatsTakenQuery(eventIds, now);
+export const seatsTakenQuery = (eventIds: IdSet, now: Date) => repo.seatsTakenQuery(eventIds, now);
 
 /** typesRemaining's statement (each type's size and places taken: remainingOf), for a caller reading it with others in one statement. */
-export const typesRemainingQuery = (eventIds: readonly number[], now: Date) => repo.typeQuotasQuery(eventIds, [], now);
+export const typesRemainingQuery = (eventIds: IdSet, now: Date) => repo.typeQuotasQuery(eventIds, [], now);

@@ -1,7 +1,7 @@
 import type { RawBuilder } from 'kysely';
 import { PAYMENT_MESSAGES as M, accountStatus, type PaymentAccountStatus } from '@planns/shared/payments/payments.rules';
 import type { PaymentAccount } from '@planns/shared/payments/payments.schemas';
-import { inTransaction, type Executor, type Tx } from '../../db/database.ts';
+import { inTransaction, type Executor, type IdSet, type Tx } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
@@ -43,7 +43,7 @@ export async function approvedUserIds(db: Executor, userIds: number[]): Promise<
 }
 
 /** approvedUserIds's statement (rows: user_id), for a caller reading it with others in one statement. */
-export const approvedUserIdsQuery = (db: Executor, userIds: number[]) => repo.approvedUserIdsQuery(db, [...new Set(userIds)]);
+export const approvedUserIdsQuery = (db: Executor, userIds: IdSet) => repo.approvedUserIdsQuery(db, Array.isArray(userIds) ? [...new Set(userIds)] : userIds);
 
 /** The state of the person's payout account ('none' without one). */
 export async function accountStatusOf(db: Executor, userId: number): Promise<PaymentAccountStatus> {

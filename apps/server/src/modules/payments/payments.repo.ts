@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
-import type { Executor } from '../../db/database.ts';
+import type { Executor, IdSet } from '../../db/database.ts';
 import type { PaymentAccountsTable, PaymentsTable } from '../../db/schema.ts';
 import type { ProviderAccount } from '../../providers/payments/payments-provider.ts';
 
@@ -109,7 +109,7 @@ export async function approvedUserIds(db: Executor, userIds: number[]): Promise<
 }
 
 /** approvedUserIds's statement, for a caller reading it with others in one statement. */
-export function approvedUserIdsQuery(db: Executor, userIds: number[]) {
+export function approvedUserIdsQuery(db: Executor, userIds: IdSet) {
   return db
     .selectFrom('payment_accounts')
     .select('user_id')

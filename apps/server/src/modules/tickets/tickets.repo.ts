@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type { Executor, Tx } from '../../db/database.ts';
+import type { Executor, IdSet, Tx } from '../../db/database.ts';
 import type { TicketsTable } from '../../db/schema.ts';
 
 /** SQL only (CONVENTIONS §3): tickets. */
@@ -139,13 +139,13 @@ export async function ticketsHeld(db: Executor, userId: number, eventIds: readon
 }
 
 /** ticketsHeld's statement, for a caller reading it with others in one statement. */
-export function ticketsHeldQuery(db: Executor, userId: number, eventIds: readonly number[]) {
+export function ticketsHeldQuery(db: Executor, userId: number, eventIds: IdSet) {
   return db
     .selectFrom('tickets')
     .select(['event_id', sql<number>`count(*)::int`.as('n')])
     .where('user_id', '=', userId)
     // One array parameter (not one per id): the same statement text, prepared once, whatever the count.
-    .where('event_id', '=', sql<number>`ANY(${[...eventIds]}::bigint[])`)
+    .where('event_id', '=', sql<number>`ANY(${eventIds}::bigint[])`)
     .where('status', '=', 'valid')
     .groupBy('event_id');
 }

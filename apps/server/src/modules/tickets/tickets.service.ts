@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { amountText, type Currency } from '@planns/shared/money/money.rules';
 import { normalizeTicketCode, TICKET_CODE_ALPHABET } from '@planns/shared/tickets/tickets.rules';
 import type { Ticket, TicketCheck } from '@planns/shared/tickets/tickets.schemas';
-import { inTransaction, type Executor, type Tx } from '../../db/database.ts';
+import { inTransaction, type Executor, type IdSet, type Tx } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
@@ -253,7 +253,7 @@ export async function ticketsHeld(db: Executor, userId: number, eventIds: readon
 }
 
 /** ticketsHeld's statement (rows: event_id, n), for a caller reading it with others in one statement. */
-export const ticketsHeldQuery = (db: Executor, userId: number, eventIds: readonly number[]) => repo.ticketsHeldQuery(db, userId, eventIds);
+export const ticketsHeldQuery = (db: Executor, userId: number, eventIds: IdSet) => repo.ticketsHeldQuery(db, userId, eventIds);
 
 export async function lockValidTicketsOfOrder(tx: Tx, orderId: number) {
   return repo.lockValidTicketsOfOrder(tx, orderId);
