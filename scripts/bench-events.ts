@@ -30,6 +30,8 @@
  *      search-common   15 words of the seed that match thousands of events, pages 1-2
  *      search-rare     'jazz', typos ('festval', 'technno'...), two-word searches, misses
  *      later-pages     pages 4-8 of the default list and of 25 km lists of the six dense cities
+ *    Pages after the first are asked as the web app asks for them: after the previous page's last
+ *    event (the reply's next_after, found by walking each list from its first page as a visitor).
  *    Requests carry the browser's Accept-Encoding (BENCH_ACCEPT_ENCODING, default
  *    'gzip, deflate, br, zstd'; empty for none), so the server compresses as it does for users.
  *    For each case and role:
@@ -946,9 +948,9 @@ type Params = Record<string, string>;
  * buildListParams returns them), then the app's own eventListRequestPath (per_page 100, the page,
  * the people a card shows). `perPage` replaces the app's page size (the demo data's short pages).
  */
-function listQuery(params: Params, page: number, perPage?: number): string {
+function listQuery(params: Params, page: number, perPage?: number, after?: string | null): string {
   const sorted = Object.fromEntries(Object.entries(params).sort(([a], [b]) => a.localeCompare(b)));
-  const search = new URL(eventListRequestPath(sorted, { isSignedIn: false, page }), 'http://x').searchParams;
+  const search = new URL(eventListRequestPath(sorted, { isSignedIn: false, page, after }), 'http://x').searchParams;
   if (perPage !== undefined) search.set('per_page', String(perPage));
   return search.toString();
 }
@@ -1023,6 +1025,47 @@ function buildCases(categoryIds: readonly number[]): CaseDef[] {
     { key: 'search-rare', title: 'search, rare words/typos', roles: both, queries: rare, explain: listQuery({ search: 'festval' }, 1) },
     { key: 'later-pages', title: 'later pages (4-8)', roles: both, queries: later, explain: listQuery({ distance: '25', ...near(DENSE_CITIES[0]!, 0, 4) }, 8) },
   ];
+}
+
+/** What eventListRequestPath adds to a list's filters. */
+const REQUEST_KEYS = new Set(['per_page', 'page', 'after', 'with_users', 'with_doubt_users']);
+
+/**
+ * The cases' later pages as the web app asks for them: after the previous page's last event (the
+ * reply's next_after), found by walking each list from its first page, as a visitor (signed in, as
+ * `viewer`, for a case only signed-in people have).
+ */
+async function withCursors(base: string, cases: CaseDef[], viewer: Viewer): Promise<CaseDef[]> {
+  const walked = new Map<string, (string | null)[]>();
+  const afterFor = async (params: Params, page: number, signedIn: boolean): Promise<string | null> => {
+    const key = `${signedIn}|${new URLSearchParams(params).toString()}`;
+    const cursors = walked.get(key) ?? [null]; // cursors[i]: the `after` of page i + 1
+    walked.set(key, cursors);
+    while (cursors.length < page) {
+      const p = cursors.length;
+      if (p > 1 && cursors[p - 1] === null) break; // the list ended before this page
+      const url = `${base}${signedIn ? '/api/events' : '/api/events-na'}?${listQuery(params, p, undefined, cursors[p - 1])}`;
+      const res = await fetch(url, { headers: { 'accept-encoding': 'identity', ...(signedIn ? { authorization: `Bearer ${viewer.token}` } : {}) } });
+      if (!res.ok) throw new Error(`walking ${url}: ${res.status}`);
+      cursors.push(((await res.json()) as { data: { next_after: string | null } }).data.next_after);
+    }
+    return cursors[page - 1] ?? null;
+  };
+  const out: CaseDef[] = [];
+  for (const def of cases) {
+    const signedIn = !def.roles.includes('visitor');
+    const rewrite = async (query: string) => {
+      const search = new URLSearchParams(query);
+      const page = Number(search.get('page') ?? 1);
+      if (page === 1) return query;
+      const params = Object.fromEntries([...search].filter(([k]) => !REQUEST_KEYS.has(k)));
+      return listQuery(params, page, search.has('per_page') ? Number(search.get('per_page')) : undefined, await afterFor(params, page, signedIn));
+    };
+    const queries = [];
+    for (const query of def.queries) queries.push(await rewrite(query));
+    out.push({ ...def, queries, explain: await rewrite(def.explain) });
+  }
+  return out;
 }
 
 /**
@@ -1442,7 +1485,7 @@ async function main(): Promise<void> {
           await c.end();
         }
       })();
-      const cases = buildCases(categoryIds).filter((def) => wanted(def.key));
+      let cases = buildCases(categoryIds).filter((def) => wanted(def.key));
 
       const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'planns-bench-data-'));
       cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
@@ -1473,6 +1516,8 @@ async function main(): Promise<void> {
       }
       const { child: server, base } = await startPlannsServer(scratch.url, dataDir, { EVENTS_NA_CACHE_MS: '0' });
       log(`server ready on ${base} (pid ${server.pid}), EVENTS_NA_CACHE_MS=0 (the visitor cache off)`);
+      // Pages after the first as the web app asks for them: after the previous page's last event.
+      cases = await withCursors(base, cases, viewers[0]!);
       const probe: CpuProbe = { serverPid: server.pid!, database: new URL(scratch.url).pathname.slice(1) };
 
       const rotations = cases.flatMap((def) => def.roles.map((role) => ({ def, role, targets: targetsFor(def.queries, role, viewers) })));
@@ -1497,7 +1542,7 @@ async function main(): Promise<void> {
         cleanups.push(() => fs.rm(cachedDir, { recursive: true, force: true }));
         const cached = await startPlannsServer(scratch.url, cachedDir, { EVENTS_NA_CACHE_MS: String(defaultCacheMs) });
         log(`a second server with the visitor cache on (EVENTS_NA_CACHE_MS=${defaultCacheMs}, the default): the plain visitor case, closed loop`);
-        const plain = buildCases(categoryIds).find((def) => def.key === 'plain')!;
+        const plain = cases.find((def) => def.key === 'plain') ?? buildCases(categoryIds).find((def) => def.key === 'plain')!;
         const targets = targetsFor(plain.queries, 'visitor', viewers);
         await closedLoop(cached.base, targets, 2, null); // warm-up
         cachedRow = await closedLoop(cached.base, targets, CASE_S, { serverPid: cached.child.pid!, database: probe.database });

@@ -281,3 +281,64 @@ describe('the events list after issue 16 answers exactly as before', () => {
     expect(found).toBeGreaterThan(searches.length);
   }, 180_000);
 });
+
+describe('keyset pages (after=, the reply’s next_after)', () => {
+  /** Walks a list to its end, by offset or by the cursor each page gives, `limit` a page. */
+  async function walk(f: EventListFilter, by: 'offset' | 'cursor'): Promise<{ ids: number[]; pages: number }> {
+    const ids: number[] = [];
+    let after: EventListFilter['after'] = null;
+    for (let page = 0; page < 200; page += 1) {
+      const result = await listEventIds(db, { ...f, offset: by === 'offset' ? page * f.limit : 0, after: by === 'cursor' ? after : null });
+      ids.push(...result.ids);
+      if (!result.hasMore) return { ids, pages: page + 1 };
+      expect(result.nextAfter, 'a page with more after it gives the next one’s cursor').toMatch(/^-?\d+\.\d+$/);
+      const [startMicros, id] = result.nextAfter!.split('.') as [string, string];
+      after = { startMicros, id };
+    }
+    throw new Error('the list did not end');
+  }
+
+  it('walk every list the cursor serves exactly as pages by offset do', async () => {
+    const filters: [string, Partial<EventListFilter>][] = [
+      ['plain', {}],
+      ['25 km', { distance: { ...CENTRES[0]!, meters: 25_000 } }],
+      ['a common word', { search: 'salsa' }],
+      ['categories', { categories: data.categories.slice(0, 2) }],
+      ['start_date desc', { order: { by: 'start_date', dir: 'desc' } }],
+      ['a date range, start_date asc', { from: new Date('2026-02-01T00:00:00Z'), to: new Date('2026-04-15T00:00:00Z'), order: { by: 'start_date', dir: 'asc' } }],
+    ];
+    let multiPage = 0;
+    for (const viewer of [null, data.viewers[2]!]) {
+      for (const [label, make] of filters) {
+        const f = { ...base(viewer), ...make, limit: 25 };
+        const [byOffset, byCursor] = [await walk(f, 'offset'), await walk(f, 'cursor')];
+        expect(byCursor.ids, `${label} (viewer ${viewer})`).toEqual(byOffset.ids);
+        if (byOffset.pages > 2) multiPage += 1;
+      }
+    }
+    expect(multiPage).toBeGreaterThan(6);
+  }, 120_000);
+
+  it('keep microseconds and ties: events starting at the same instant, to the microsecond, page by id', async () => {
+    const owner = data.users[0]!;
+    const rows = [];
+    for (let i = 0; i < 7; i += 1) {
+      rows.push({ hash: newEventHash(), user_id: owner, name: `Tie ${i}`, description: '', start_date: new Date('2027-06-01T10:00:00Z'), visibility: 'public' as const });
+    }
+    const inserted = await db.insertInto('events').values(rows).returning('id').execute();
+    // Microseconds a JavaScript Date cannot hold: two instants a microsecond apart, each shared.
+    await sql`UPDATE events SET start_date = timestamptz '2027-06-01 10:00:00.123456+00' + (id % 2) * interval '1 microsecond' WHERE id = ANY(${inserted.map((r) => r.id)}::bigint[])`.execute(db);
+    const f = { ...base(null), from: new Date('2027-06-01T00:00:00Z'), to: new Date('2027-06-02T00:00:00Z'), order: { by: 'start_date', dir: 'asc' } as const, limit: 2 };
+    const [byOffset, byCursor] = [await walk(f, 'offset'), await walk(f, 'cursor')];
+    expect(byOffset.ids).toHaveLength(7);
+    expect(byCursor.ids).toEqual(byOffset.ids);
+  });
+
+  it('are not given in the orders that page by number only', async () => {
+    for (const order of [{ by: 'created_at', dir: 'desc' }, { by: 'trending', dir: 'desc' }] as const) {
+      const result = await listEventIds(db, { ...base(null), order, limit: 10 });
+      expect(result.hasMore).toBe(true);
+      expect(result.nextAfter).toBeNull();
+    }
+  });
+});

@@ -113,12 +113,12 @@ describe('GET /api/events and /api/events-na', () => {
     expect(na.statusCode).toBe(200);
   });
 
-  it('answers {data:{data, current_page, per_page, total, has_more}} with per_page 100 and page 1 by default', async () => {
+  it('answers {data:{data, current_page, per_page, total, has_more, next_after}} with per_page 100 and page 1 by default', async () => {
     const s = await scope();
     const a = await s.make({ name: 'Shape check' });
     const { headers } = await userWithSession();
     for (const page of [await list(s.q, headers), await list(s.q)]) {
-      expect(page).toEqual({ data: [expect.objectContaining({ id: a.id, hash: a.hash, name: 'Shape check' })], current_page: 1, per_page: EVENTS_PER_PAGE_DEFAULT, total: 1, has_more: false });
+      expect(page).toEqual({ data: [expect.objectContaining({ id: a.id, hash: a.hash, name: 'Shape check' })], current_page: 1, per_page: EVENTS_PER_PAGE_DEFAULT, total: 1, has_more: false, next_after: null });
     }
   });
 });
@@ -138,6 +138,28 @@ describe('list parameters', () => {
     expect(page.total).toBe(4);
     expect(await listIds(s.q)).toEqual([underWayLong.id, underWay.id, soon.id, later.id]);
     expect(await listIds(`${s.q}&order_by=upcoming`)).toEqual([underWayLong.id, underWay.id, soon.id, later.id]);
+  });
+
+  it('pages after a cursor (after=, the reply’s next_after) as by number, and refuses a cursor that is not one', async () => {
+    const s = await scope();
+    const made = [];
+    for (const day of [3, 1, 2, 5, 4]) made.push(await s.make({ start_date: `2026-02-0${day}T10:00:00Z` }));
+    const expected = [...made].sort((a, b) => a.start_date.getTime() - b.start_date.getTime()).map((e) => e.id);
+    const first = await list(`${s.q}&per_page=2`);
+    expect(first.data.map((e) => e.id)).toEqual(expected.slice(0, 2));
+    expect(first).toMatchObject({ has_more: true, total: null, next_after: expect.stringMatching(/^\d+\.\d+$/) });
+    const second = await list(`${s.q}&per_page=2&page=2&after=${first.next_after}`);
+    expect(second.data.map((e) => e.id)).toEqual(expected.slice(2, 4));
+    const third = await list(`${s.q}&per_page=2&page=3&after=${second.next_after}`);
+    expect(third).toMatchObject({ has_more: false, total: 5, next_after: null });
+    expect(third.data.map((e) => e.id)).toEqual(expected.slice(4));
+    // Orders that page by number only give no cursor.
+    expect((await list(`${s.q}&per_page=2&order_by=created_at`)).next_after).toBeNull();
+    for (const bad of ['yesterday', '12.', '.5', '1.2.3', `${'9'.repeat(20)}.1`]) {
+      const res = await app.inject({ method: 'GET', url: `/api/events-na?${s.q}&after=${encodeURIComponent(bad)}` });
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.json().error.fields).toEqual({ after: "Use the reply's next_after" });
+    }
   });
 
   it("invited and liked (My plans' pending and liked tabs): mine only, paged on the server; nothing for visitors", async () => {

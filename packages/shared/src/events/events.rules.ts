@@ -218,10 +218,12 @@ export function isPastEvent(event: { start_date: string; end_date: string | null
  * the people a card shows (CARD_AVATARS going, no maybes). One function for the app and for the
  * server, whose /events HTML preloads a visitor's first page at exactly this address.
  */
-export function eventListRequestPath(params: Readonly<Record<string, string>>, options: { isSignedIn: boolean; page: number }): string {
+export function eventListRequestPath(params: Readonly<Record<string, string>>, options: { isSignedIn: boolean; page: number; after?: string | null }): string {
   const search = new URLSearchParams(params);
   search.set('per_page', String(EVENTS_PER_PAGE_DEFAULT));
   search.set('page', String(options.page));
+  // The next pages start after the previous one's last event (its next_after), where the order allows.
+  if (options.after) search.set('after', options.after);
   search.set('with_users', String(CARD_AVATARS));
   search.set('with_doubt_users', '0');
   return `${options.isSignedIn ? '/api/events' : '/api/events-na'}?${search.toString()}`;

@@ -186,6 +186,12 @@ export const eventPageSchema = z.object({
   total: z.number().int().nullable(),
   /** Whether a next page has events. */
   has_more: z.boolean(),
+  /**
+   * planns' addition: the next page's `after` (keyset paging: the next page starts after this
+   * page's last event, however the list changed meanwhile, and costs what the first page costs).
+   * Null when no page follows, or in an order that pages by number only (created_at, trending).
+   */
+  next_after: z.string().nullable(),
 });
 export const eventListReplySchema = z.object({ data: eventPageSchema });
 export type EventPage = z.infer<typeof eventPageSchema>;
@@ -213,6 +219,21 @@ const dateParam = z
   .optional();
 
 const limit = (max: number) => z.coerce.number().int().min(0).max(max).optional();
+
+/** A list's keyset cursor (the reply's next_after): the last event's start in microseconds since 1970 and its id. */
+export const LIST_CURSOR = /^(-?\d{1,17})\.(\d{1,18})$/;
+const cursorParam = z
+  .string()
+  .max(40)
+  .transform((v, ctx) => {
+    const m = LIST_CURSOR.exec(v);
+    if (!m) {
+      ctx.addIssue({ code: 'custom', message: "Use the reply's next_after" });
+      return z.NEVER;
+    }
+    return { startMicros: m[1]!, id: m[2]! };
+  })
+  .optional();
 
 /**
  * Query strings arrive flat: `current_location[lat]=..` (axios style), `categories[]=1` or
@@ -256,6 +277,8 @@ export const eventListQuerySchema = z.preprocess(
     order_dir: z.enum(['asc', 'desc']).optional(),
     per_page: z.coerce.number().int().min(1).max(EVENTS_PER_PAGE_MAX).default(EVENTS_PER_PAGE_DEFAULT),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
+    /** planns' addition: the page after this cursor (the previous reply's next_after) instead of skipping (page - 1) * per_page events; `page` still numbers it. */
+    after: cursorParam,
     users: idList,
     friends_created: flag,
     friends_joined: flag,

@@ -352,6 +352,8 @@ export interface EventListFilter {
   order: { by: 'upcoming' | 'start_date' | 'created_at' | 'trending'; dir: 'asc' | 'desc' };
   limit: number;
   offset: number;
+  /** Keyset paging (the upcoming and start_date orders): the page after this event (its start in microseconds since 1970, and id); the offset is then not used. */
+  after?: { startMicros: string; id: string } | null;
 }
 
 function escapeLike(value: string): string {
@@ -474,14 +476,26 @@ function filterConditions(f: EventListFilter, expansions: string[][], inCell = f
  * One page of event ids in list order: `limit` rows from `offset`, one more read to tell whether
  * more follow (nothing is counted: the total is known only on the last page).
  */
-export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ ids: number[]; hasMore: boolean }> {
+export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ ids: number[]; hasMore: boolean; nextAfter: string | null }> {
   const expansions = f.search ? await expandSearch(db, searchWords(f.search)) : [];
   // A searched word that stands for no stored word: no event holds it.
-  if (expansions.some((words) => words.length === 0)) return { ids: [], hasMore: false };
-  const where = sql.join(filterConditions(f, expansions), sql` AND `);
+  if (expansions.some((words) => words.length === 0)) return { ids: [], hasMore: false, nextAfter: null };
+  const keyset = f.order.by === 'upcoming' || f.order.by === 'start_date';
+  const descending = f.order.by === 'start_date' && f.order.dir === 'desc';
+  const after = keyset && f.after ? f.after : null;
+  const conditions = filterConditions(f, expansions);
+  // The page after a cursor: a row comparison the (start_date, id) indexes answer as a range.
+  const afterCursor = after
+    ? sql`(e.start_date, e.id) ${descending ? sql`<` : sql`>`} (timestamptz 'epoch' + ${after.startMicros}::bigint * interval '1 microsecond', ${after.id}::bigint)`
+    : null;
+  if (afterCursor) conditions.push(afterCursor);
+  const where = sql.join(conditions, sql` AND `);
+  const offset = after ? 0 : f.offset;
   const take = f.limit + 1;
-  const through = f.offset + take;
-  let rows: { id: number }[];
+  const through = offset + take;
+  // Each row's start in microseconds since 1970 (exactly: extract gives a numeric), for the next page's cursor.
+  const at = sql`(extract(epoch FROM start_date) * 1000000)::bigint::text AS at`;
+  let rows: { id: number; at?: string }[];
   if (f.order.by === 'upcoming') {
     // Not yet over: those under way (started, not ended: the range index events_under_way_idx)
     // first, then the coming ones, soonest first. Each branch is cut at offset + limit + 1 rows.
@@ -489,7 +503,7 @@ export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ 
     // cell in start order, merged: a branch per cell, which the Merge Append reads only as far
     // as the page needs.
     const cells = f.distance ? cellsAround(f.distance.lat, f.distance.lng, f.distance.meters) : null;
-    const inCell = cells ? sql.join(filterConditions(f, expansions, true), sql` AND `) : null;
+    const inCell = cells ? sql.join([...filterConditions(f, expansions, true), ...(afterCursor ? [afterCursor] : [])], sql` AND `) : null;
     const coming =
       cells && inCell
         ? sql`SELECT id, start_date FROM (${sql.join(
@@ -500,13 +514,13 @@ export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ 
             sql` UNION ALL `,
           )}) cells ORDER BY start_date, id LIMIT ${through}`
         : sql`SELECT e.id, e.start_date FROM events e WHERE ${where} AND e.start_date >= ${f.now} ORDER BY e.start_date, e.id LIMIT ${through}`;
-    const result = await sql<{ id: number }>`
-      ${PLAN_EACH_TIME} SELECT id FROM (
+    const result = await sql<{ id: number; at: string }>`
+      ${PLAN_EACH_TIME} SELECT id, ${at} FROM (
         (SELECT e.id, e.start_date FROM events e WHERE ${where} AND tstzrange(e.start_date, e.ends_at, '(]') @> ${f.now}::timestamptz
           ORDER BY e.start_date, e.id LIMIT ${through})
         UNION ALL
         (${coming})
-      ) page ORDER BY start_date, id LIMIT ${take} OFFSET ${f.offset}
+      ) page ORDER BY start_date, id LIMIT ${take} OFFSET ${offset}
     `.execute(db);
     rows = result.rows;
   } else if (f.order.by === 'trending') {
@@ -523,13 +537,15 @@ export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ 
   } else {
     const column = f.order.by === 'created_at' ? sql.ref('e.created_at') : sql.ref('e.start_date');
     const dir = f.order.dir === 'asc' ? sql`ASC` : sql`DESC`;
-    const result = await sql<{ id: number }>`
-      ${PLAN_EACH_TIME} SELECT e.id FROM events e WHERE ${where} ORDER BY ${column} ${dir}, e.id ${dir} LIMIT ${take} OFFSET ${f.offset}
+    const result = await sql<{ id: number; at: string }>`
+      ${PLAN_EACH_TIME} SELECT e.id, ${at} FROM events e WHERE ${where} ORDER BY ${column} ${dir}, e.id ${dir} LIMIT ${take} OFFSET ${offset}
     `.execute(db);
     rows = result.rows;
   }
   const hasMore = rows.length > f.limit;
-  return { ids: rows.slice(0, f.limit).map((r) => r.id), hasMore };
+  const last = rows[f.limit - 1];
+  const nextAfter = keyset && hasMore && last?.at !== undefined ? `${last.at}.${last.id}` : null;
+  return { ids: rows.slice(0, f.limit).map((r) => r.id), hasMore, nextAfter };
 }
 
 /* ------------------------------------------------------------------ read model */

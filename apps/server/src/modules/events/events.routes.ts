@@ -35,13 +35,13 @@ const listDescription =
   'start_date / end_date: events under way in that range. hide_friends|public|private|paid|free. categories and users: ids, comma-separated or repeated. ' +
   'preset: all, trending, close (within 5 km of current_location), friends (created or joined by friends), weekend (this weekend in tz). ' +
   'order_by: upcoming (default: events not over yet, soonest first), start_date, created_at, trending; order_dir asc|desc. ' +
-  'per_page (at most 100), page. friends_created, friends_joined. invited (invited, not answered, not mine) and liked (by me): planns\' additions for My plans; none for visitors. ' +
+  'per_page (at most 100), page; after (planns: the previous reply\'s next_after, for the default and start_date orders: the page after that reply\'s last event, as cheap as the first). friends_created, friends_joined. invited (invited, not answered, not mine) and liked (by me): planns\' additions for My plans; none for visitors. ' +
   'group_id; group_context (the group filter of a visitor). ' +
   'search: name, description, venue and address, ignoring case and accents, tolerating typos. with_users (or with_attendees), with_doubt_users, ' +
   'with_friends, with_organizers, with_attendee_invites (shown to the owner and moderators only): how many people each event carries (at most 10, ' +
   'friends 20; organizers and invites default to none in lists). with_creator is accepted (the creator is always included); with_join_requests and ' +
   'with_organizer_invites are accepted and carry nothing, as planns has no join requests or organiser invitations. ' +
-  'Reply: {data:{data:[...], current_page, per_page, total, has_more}}: has_more tells whether a next page has events; total is known (not null) only on the page that reaches the end, since nothing is counted.';
+  'Reply: {data:{data:[...], current_page, per_page, total, has_more, next_after}}: has_more tells whether a next page has events; total is known (not null) only on the page that reaches the end, since nothing is counted; next_after is the next page\'s after (null at the end, and in the created_at and trending orders, which page by number).';
 
 export const eventsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; visitorLists: VisitorListCache }> = async (app, { deps, visitorLists }) => {
   /** Every change to events passes here, so no visitor list from before it is served again. */

@@ -84,7 +84,7 @@ async function listPage(deps: AppDeps, viewer: Viewer, query: EventListQuery): P
   // Default: what is on next. A chosen date range (or the weekend preset) lists that range in date order instead.
   const orderBy = query.order_by ?? (query.preset === 'trending' ? 'trending' : from || to ? 'start_date' : 'upcoming');
 
-  const { ids, hasMore } = await repo.listEventIds(deps.db, {
+  const { ids, hasMore, nextAfter } = await repo.listEventIds(deps.db, {
     viewerId: viewer?.userId ?? null,
     now,
     distance: location && distanceKm !== null ? { lat: location.lat, lng: location.lng, meters: distanceKm * 1000 } : null,
@@ -104,6 +104,7 @@ async function listPage(deps: AppDeps, viewer: Viewer, query: EventListQuery): P
     order: { by: orderBy, dir: query.order_dir ?? (orderBy === 'created_at' || (orderBy === 'start_date' && query.order_by) ? 'desc' : 'asc') },
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
+    after: query.after ?? null,
   });
   const limits: repo.RelationLimits = {
     users: query.with_users ?? query.with_attendees ?? RELATION_LIMIT,
@@ -113,10 +114,11 @@ async function listPage(deps: AppDeps, viewer: Viewer, query: EventListQuery): P
     organizers: query.with_organizers ?? 0,
     invites: query.with_attendee_invites ?? 0,
   };
-  // Nothing is counted (issue 16): the total is known on the last page, and unknown (null) before it.
+  // Nothing is counted (issue 16): the total is known on the last page, and unknown (null) before it
+  // (after a cursor, the pages before are taken to be full: `page` numbers the page).
   const offset = (query.page - 1) * query.per_page;
   const total = hasMore || (ids.length === 0 && offset > 0) ? null : offset + ids.length;
-  return { ids, limits, page: { current_page: query.page, per_page: query.per_page, total, has_more: hasMore } };
+  return { ids, limits, page: { current_page: query.page, per_page: query.per_page, total, has_more: hasMore, next_after: nextAfter } };
 }
 
 /** A list page (events §7 list call) as this viewer sees it. */

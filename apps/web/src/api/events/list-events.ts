@@ -12,7 +12,13 @@ export const eventListsQueryKey = ['events', 'list'] as const;
 export const eventListQueryKey = (params: Readonly<Record<string, string>>, isSignedIn: boolean) =>
   [...eventListsQueryKey, isSignedIn ? 'user' : 'visitor', params] as const;
 
-export type EventListData = InfiniteData<EventPage, number>;
+/** A page to load: its number, and where the order allows, the cursor of the page before's last event (keyset paging). */
+export interface EventListPageParam {
+  page: number;
+  after: string | null;
+}
+
+export type EventListData = InfiniteData<EventPage, EventListPageParam>;
 
 /**
  * GET /api/events (signed in) or /api/events-na (signed out) with the filter parameters of
@@ -21,7 +27,7 @@ export type EventListData = InfiniteData<EventPage, number>;
  */
 export async function listEvents(
   params: Readonly<Record<string, string>>,
-  options: { isSignedIn: boolean; page: number; signal?: AbortSignal },
+  options: { isSignedIn: boolean; page: number; after?: string | null; signal?: AbortSignal },
 ): Promise<EventPage> {
   const path = eventListRequestPath(params, options);
   // The list's answer (anyone may read it) will need its schema: fetched while the request is
@@ -32,16 +38,16 @@ export async function listEvents(
   return reply.data;
 }
 
-/** The next page while the server says more follow. */
-export function nextEventPage(last: EventPage): number | undefined {
-  return last.has_more ? last.current_page + 1 : undefined;
+/** The next page while the server says more follow: after the last event where the order allows (a later page then costs what the first does), else by number. */
+export function nextEventPage(last: EventPage): EventListPageParam | undefined {
+  return last.has_more ? { page: last.current_page + 1, after: last.next_after } : undefined;
 }
 
 export const eventListQueryOptions = (params: Readonly<Record<string, string>>, isSignedIn: boolean) =>
   infiniteQueryOptions({
     queryKey: eventListQueryKey(params, isSignedIn),
-    queryFn: ({ pageParam, signal }) => listEvents(params, { isSignedIn, page: pageParam, signal }),
-    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) => listEvents(params, { isSignedIn, page: pageParam.page, after: pageParam.after, signal }),
+    initialPageParam: { page: 1, after: null } as EventListPageParam,
     getNextPageParam: nextEventPage,
   });
 
