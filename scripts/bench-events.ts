@@ -89,8 +89,6 @@ import type { AppDeps } from '../apps/server/src/deps.ts';
 import type { Actor } from '../apps/server/src/http/actor.ts';
 import { listEventsJson } from '../apps/server/src/modules/events/events.service.ts';
 import { fillMissingCards } from '../apps/server/src/modules/events/event-cards.ts';
-import { buildGeocodingProvider, buildPaymentsProvider, buildSmsProvider, buildStorageProvider } from '../apps/server/src/providers/build-providers.ts';
-import { systemClock } from '../apps/server/src/providers/clock.ts';
 import {
   backendPids,
   cpuMsOfPid,
@@ -98,6 +96,7 @@ import {
   log,
   machineSnapshot,
   openScratchDatabase,
+  serviceDeps,
   startBareRotatingServer,
   startPlannsServer,
   stopAllChildren,
@@ -1495,16 +1494,7 @@ async function main(): Promise<void> {
         // here before the cases, timed: the cost of a card, met once after each change of an event.
         const cardsDb = createDb(scratch.url, 4);
         try {
-          const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: scratch.url, SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
-          const deps: AppDeps = {
-            config,
-            db: cardsDb,
-            clock: systemClock,
-            sms: buildSmsProvider(config, systemClock, () => {}),
-            storage: buildStorageProvider(config),
-            geocoding: buildGeocodingProvider(config),
-            payments: buildPaymentsProvider(config, { db: cardsDb, clock: systemClock }),
-          };
+          const deps = serviceDeps(scratch.url, dataDir, cardsDb);
           const started = performance.now();
           const built = await fillMissingCards(deps, Number.POSITIVE_INFINITY);
           const ms = performance.now() - started;
@@ -1555,16 +1545,7 @@ async function main(): Promise<void> {
         const captured: CapturedQuery[] = [];
         const kdb = capturingDb(scratch.url, captured);
         cleanups.push(() => kdb.destroy());
-        const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: scratch.url, SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
-        const deps: AppDeps = {
-          config,
-          db: kdb,
-          clock: systemClock,
-          sms: buildSmsProvider(config, systemClock, () => {}),
-          storage: buildStorageProvider(config),
-          geocoding: buildGeocodingProvider(config),
-          payments: buildPaymentsProvider(config, { db: kdb, clock: systemClock }),
-        };
+        const deps = serviceDeps(scratch.url, dataDir, kdb);
         const client = new pg.Client({ connectionString: scratch.url, options: `-c pg_trgm.word_similarity_threshold=${TYPO_THRESHOLD}` });
         await client.connect();
         cleanups.push(() => client.end());

@@ -13,6 +13,10 @@ import { findFreePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../a
 import type { Db } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { hashToken, newToken } from '../apps/server/src/modules/auth/tokens.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import type { AppDeps } from '../apps/server/src/deps.ts';
+import { buildGeocodingProvider, buildPaymentsProvider, buildSmsProvider, buildStorageProvider } from '../apps/server/src/providers/build-providers.ts';
+import { systemClock } from '../apps/server/src/providers/clock.ts';
 import { missingMallocSettings } from './malloc-settings.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -93,6 +97,20 @@ export async function openScratchDatabase(): Promise<Scratch> {
         process.off('exit', removeOnExit);
       }
     },
+  };
+}
+
+/** The services' dependencies in a bench's own process, on the scratch database at `url` through `db` (production settings; `env` adds to them). */
+export function serviceDeps(url: string, dataDir: string, db: Db, env: Record<string, string> = {}): AppDeps {
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...env });
+  return {
+    config,
+    db,
+    clock: systemClock,
+    sms: buildSmsProvider(config, systemClock, () => {}),
+    storage: buildStorageProvider(config),
+    geocoding: buildGeocodingProvider(config),
+    payments: buildPaymentsProvider(config, { db, clock: systemClock }),
   };
 }
 

@@ -45,7 +45,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { createDb, PreparingClient, TYPO_THRESHOLD } from '../apps/server/src/db/database.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import { findFreePort } from '../apps/server/src/db/embedded-postgres.ts';
@@ -54,8 +53,6 @@ import { AppError } from '../apps/server/src/http/app-error.ts';
 import * as inventoryRepo from '../apps/server/src/modules/inventory/inventory.repo.ts';
 import { openCheckout } from '../apps/server/src/modules/orders/orders.service.ts';
 import { pay as payCheckout } from '../apps/server/src/modules/test-provider/test-provider.service.ts';
-import { buildGeocodingProvider, buildPaymentsProvider, buildSmsProvider, buildStorageProvider } from '../apps/server/src/providers/build-providers.ts';
-import { systemClock } from '../apps/server/src/providers/clock.ts';
 import { TestPaymentsProvider } from '../apps/server/src/providers/payments/test-payments.ts';
 import { missingMallocSettings } from './malloc-settings.ts';
 import {
@@ -68,6 +65,7 @@ import {
   machineSnapshot,
   memoryOfPid,
   runBench,
+  serviceDeps,
   startBareServer,
   startChild,
   stopChild,
@@ -491,18 +489,9 @@ function recordingDeps(url: string, dataDir: string, statements: Statement[]): {
     };
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'silent', PAYMENTS_PROVIDER: 'test' });
-  const payments = buildPaymentsProvider(config, { db, clock: systemClock });
+  const deps = serviceDeps(url, dataDir, db, { PAYMENTS_PROVIDER: 'test' });
+  const payments = deps.payments;
   if (!(payments instanceof TestPaymentsProvider)) throw new Error('not the test provider');
-  const deps: AppDeps = {
-    config,
-    db,
-    clock: systemClock,
-    sms: buildSmsProvider(config, systemClock, () => {}),
-    storage: buildStorageProvider(config),
-    geocoding: buildGeocodingProvider(config),
-    payments,
-  };
   return { deps, provider: payments, close: () => db.destroy() };
 }
 
