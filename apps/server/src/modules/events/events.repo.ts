@@ -501,9 +501,10 @@ export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ 
     // first, then the coming ones, soonest first. Each branch is cut at offset + limit + 1 rows.
     // Around a place, the coming ones are read cell by cell of the grid (migration 0017), each
     // cell in start order, merged: a branch per cell, which the Merge Append reads only as far
-    // as the page needs.
+    // as the page needs; those under way (a few) from the range index, kept to the cells.
     const cells = f.distance ? cellsAround(f.distance.lat, f.distance.lng, f.distance.meters) : null;
     const inCell = cells ? sql.join([...filterConditions(f, expansions, true), ...(afterCursor ? [afterCursor] : [])], sql` AND `) : null;
+    const underWay = cells && inCell ? sql`e.geo_cell = ANY(${cells}::int[]) AND ${inCell}` : where;
     const coming =
       cells && inCell
         ? sql`SELECT id, start_date FROM (${sql.join(
@@ -516,7 +517,7 @@ export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ 
         : sql`SELECT e.id, e.start_date FROM events e WHERE ${where} AND e.start_date >= ${f.now} ORDER BY e.start_date, e.id LIMIT ${through}`;
     const result = await sql<{ id: number; at: string }>`
       ${PLAN_EACH_TIME} SELECT id, ${at} FROM (
-        (SELECT e.id, e.start_date FROM events e WHERE ${where} AND tstzrange(e.start_date, e.ends_at, '(]') @> ${f.now}::timestamptz
+        (SELECT e.id, e.start_date FROM events e WHERE ${underWay} AND tstzrange(e.start_date, e.ends_at, '(]') @> ${f.now}::timestamptz
           ORDER BY e.start_date, e.id LIMIT ${through})
         UNION ALL
         (${coming})
