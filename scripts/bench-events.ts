@@ -511,6 +511,9 @@ async function seed(url: string): Promise<number[]> {
 
     for (const t of cardTriggers) await c.query(`ALTER TABLE ${t.table} ENABLE TRIGGER ${t.name}`);
     await c.query('TRUNCATE event_cards');
+    // As migration 0018 gives every event its card row, here to the coming events (the lists'):
+    // the cards still to build, which section 3 builds.
+    await c.query('INSERT INTO event_cards (event_id) SELECT id FROM events WHERE ends_at >= now() ORDER BY id');
     const indexesStarted = Date.now();
     for (const index of indexes) await c.query(index.indexdef);
     log(`  ${indexes.length} indexes rebuilt in ${((Date.now() - indexesStarted) / 1000).toFixed(1)} s`);

@@ -127,12 +127,12 @@ export const JOBS = {
     maxAttempts: 5,
   }),
   /**
-   * The list cards of coming events (decision 0034), every minute: those missing (after the
-   * migration that introduced them) or made stale by a write and not yet listed are built, up to
-   * 2,000 a run, so lists rarely build one while someone waits.
+   * The events' list cards (decision 0034), every minute: those not built yet (after the
+   * migrations that introduced them) or made stale by a write and not yet listed are built,
+   * coming events first, up to 2,000 a run, so lists rarely build one while someone waits.
    */
   'events.fill_cards': defineJob({
-    description: "build the list cards of coming events that have none or a stale one",
+    description: 'build the list cards not built yet or stale, coming events first',
     payload: z.object({}).strict(),
     run: async (deps) => {
       const built = await fillMissingCards(deps, 2000);

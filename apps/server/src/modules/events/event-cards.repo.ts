@@ -78,13 +78,17 @@ export async function fillCards(db: Executor, cards: { event_id: number; version
   `.execute(db);
 }
 
-/** Events not over yet whose card is missing or stale, soonest first, with the version read (0: no card row). */
+/**
+ * Events whose card is stale or not built yet (every event has a card row: migration 0018), with
+ * the version read: those not over first, soonest first, then the past ones. Read through the
+ * index of cards without a body, so an idle run costs nothing.
+ */
 export async function eventsWithoutCards(db: Executor, now: Date, limit: number): Promise<{ id: number; version: number }[]> {
   const result = await sql<{ id: number; version: number }>`
-    SELECT e.id, coalesce(c.version, 0)::int AS version
-    FROM events e LEFT JOIN event_cards c ON c.event_id = e.id
-    WHERE e.ends_at >= ${now} AND e.deleted_by_moderator_at IS NULL AND c.body IS NULL
-    ORDER BY e.start_date, e.id
+    SELECT c.event_id AS id, c.version::int AS version
+    FROM event_cards c JOIN events e ON e.id = c.event_id
+    WHERE c.body IS NULL AND e.deleted_by_moderator_at IS NULL
+    ORDER BY (e.ends_at >= ${now}) DESC, e.start_date, e.id
     LIMIT ${limit}
   `.execute(db);
   return result.rows;

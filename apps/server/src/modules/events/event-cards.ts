@@ -89,7 +89,7 @@ async function buildCards(deps: AppDeps, versions: ReadonlyMap<number, number>):
 const FILL_BATCH = 200;
 
 /**
- * Builds the missing and stale cards of events not over yet, soonest first, up to `limit` (the
+ * Builds the cards not built yet or stale, coming events first, soonest first, up to `limit` (the
  * job events.fill_cards, every minute): lists then rarely meet an event without its card, after a
  * migration or a write. Answers how many were built (some may have been made stale again meanwhile).
  */
