@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,8 +57,26 @@ async function tempDir(prefix: string): Promise<string> {
 const webDir = await tempDir('planns-lc-web-');
 await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>planns lifecycle</title>');
 
+/**
+ * A free port below Linux's ephemeral range (32768 and up): the server's embedded PostgreSQL takes
+ * a port the system gives (findFreePort, listen on 0), which could be one the test had found free
+ * for the server and given back, and the server's listen then failed with EADDRINUSE.
+ */
+async function freeServerPort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  return findFreePort();
+}
+
 async function startServer(dataDir: string, { npm = false, logLevel = 'warn', port = 0 } = {}): Promise<Server> {
-  port ||= await findFreePort();
+  port ||= await freeServerPort();
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of CONFIG_VARIABLES) delete env[key];
   Object.assign(env, {
