@@ -6,7 +6,6 @@ import { canManageEvent } from './events.policy.ts';
 import { presentSharedFields, presentViewerFields, type EventViewerSource } from './events.presenter.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import { paidPageFactsQuery } from './event-payment-facts.ts';
-import type { LiveFactRow } from './events.repo.ts';
 import * as cardsRepo from './event-cards.repo.ts';
 import * as repo from './events.repo.ts';
 import type { Viewer } from './events.service.ts';
@@ -128,7 +127,7 @@ export async function presentListJson(
   const now = deps.clock.now();
   // The cards, the viewer's answers and likes, and the paid events' live facts: one statement.
   const live = paidPageFactsQuery(deps.db, viewer?.userId ?? null, ids, now);
-  const { rows: states, extra } = await cardsRepo.loadCardStates<CardFacts, LiveFactRow>(deps.db, ids, viewer?.userId ?? null, live.query);
+  const { rows: states, extra } = await cardsRepo.loadCardStates<CardFacts, repo.LiveFactRow>(deps.db, ids, viewer?.userId ?? null, live.query);
   const payment = live.read(extra);
   const missing = new Map(states.filter((s) => s.body === null).map((s) => [s.id, s.version]));
   const built = missing.size > 0 ? await buildCards(deps, missing) : new Map<number, { body: string; facts: CardFacts }>();

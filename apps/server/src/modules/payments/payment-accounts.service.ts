@@ -37,12 +37,7 @@ export function statusOf(row: repo.PaymentAccountRow | undefined): PaymentAccoun
 
 /* ------------------------------------------------------------------ for other modules */
 
-/** Of these people, those whose payout account is active (the events' creator.stripe_approved). */
-export async function approvedUserIds(db: Executor, userIds: number[]): Promise<Set<number>> {
-  return new Set(await repo.approvedUserIds(db, [...new Set(userIds)]));
-}
-
-/** approvedUserIds's statement (rows: user_id), for a caller reading it with others in one statement. */
+/** Of these people, those whose payout account is active (the events' creator.stripe_approved): a statement (rows: user_id), for a caller reading it with others. */
 export const approvedUserIdsQuery = (db: Executor, userIds: IdSet) => repo.approvedUserIdsQuery(db, Array.isArray(userIds) ? [...new Set(userIds)] : userIds);
 
 /** The state of the person's payout account ('none' without one). */

@@ -101,14 +101,10 @@ export async function markDisconnected(db: Executor, id: number, now: Date): Pro
   await db.updateTable('payment_accounts').set({ disconnected_at: now, updated_at: now }).where('id', '=', id).execute();
 }
 
-/** Of these people, those whose live account is active (terms accepted, details submitted, charges enabled). */
-export async function approvedUserIds(db: Executor, userIds: number[]): Promise<number[]> {
-  if (userIds.length === 0) return [];
-  const rows = await approvedUserIdsQuery(db, userIds).execute();
-  return rows.map((r) => r.user_id);
-}
-
-/** approvedUserIds's statement, for a caller reading it with others in one statement. */
+/**
+ * Of these people, those whose live account is active (terms accepted, details submitted, charges
+ * enabled): a statement (rows: user_id), for a caller reading it with others in one statement.
+ */
 export function approvedUserIdsQuery(db: Executor, userIds: IdSet) {
   return db
     .selectFrom('payment_accounts')

@@ -131,14 +131,7 @@ export async function ticketCounts(db: Executor, eventId: number): Promise<{ use
     .execute();
 }
 
-/** Of these events, how many valid tickets the person holds for each. */
-export async function ticketsHeld(db: Executor, userId: number, eventIds: readonly number[]): Promise<Map<number, number>> {
-  if (eventIds.length === 0) return new Map();
-  const rows = await ticketsHeldQuery(db, userId, eventIds).execute();
-  return new Map(rows.map((r) => [r.event_id, r.n]));
-}
-
-/** ticketsHeld's statement, for a caller reading it with others in one statement. */
+/** Of these events, how many valid tickets the person holds for each: a statement (rows: event_id, n), for a caller reading it with others in one statement. */
 export function ticketsHeldQuery(db: Executor, userId: number, eventIds: IdSet) {
   return db
     .selectFrom('tickets')

@@ -247,12 +247,7 @@ export async function ticketCounts(db: Executor, eventId: number): Promise<{ sol
   return { sold, used, byUser };
 }
 
-/** How many valid tickets the person holds for each of these events (the page's "your tickets"). */
-export async function ticketsHeld(db: Executor, userId: number, eventIds: readonly number[]): Promise<Map<number, number>> {
-  return repo.ticketsHeld(db, userId, eventIds);
-}
-
-/** ticketsHeld's statement (rows: event_id, n), for a caller reading it with others in one statement. */
+/** How many valid tickets the person holds for each of these events (the page's "your tickets"): a statement (rows: event_id, n), for a caller reading it with others. */
 export const ticketsHeldQuery = (db: Executor, userId: number, eventIds: IdSet) => repo.ticketsHeldQuery(db, userId, eventIds);
 
 export async function lockValidTicketsOfOrder(tx: Tx, orderId: number) {
