@@ -29,6 +29,9 @@ export function webBuildIsStale(): boolean {
 
 export function buildWeb(): void {
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('the web build failed');
+  // The app, then the server's render of its first screens (dist/.ssr, decision 0035).
+  for (const args of [['build'], ['build', '--ssr', 'src/entry-server.tsx']]) {
+    const result = spawnSync(process.execPath, [vite, ...args, '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error('the web build failed');
+  }
 }

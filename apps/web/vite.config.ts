@@ -42,9 +42,11 @@ function precompress(): Plugin {
     name: 'planns-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      // The server's render bundle (dist/.ssr) is read from disk by the server, never sent.
+      outDir = config.build.ssr ? '' : path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
+      if (!outDir) return;
       const walk = (dir: string): string[] =>
         fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
       for (const file of walk(outDir)) {
@@ -60,17 +62,33 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root,
   plugins: [react(), localeParts(), precompress()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: false,
-    // dist/.vite/manifest.json: which chunks each screen loads, so the server's HTML of the first
-    // screens people land on names them at once (apps/server/src/web/route-preloads.ts).
-    manifest: true,
-  },
+  build: isSsrBuild
+    ? {
+        // `vite build --ssr`: the server's render of the first screens (src/entry-server.tsx,
+        // decision 0035) into dist/.ssr, after the app's own build (which empties dist).
+        ssr: 'src/entry-server.tsx',
+        outDir: 'dist/.ssr',
+        emptyOutDir: true,
+        sourcemap: false,
+        copyPublicDir: false,
+        // One file: the server imports it under a new URL after each build, and chunks importing
+        // back from the entry would load a second copy of it (two React contexts, two stores).
+        rolldownOptions: { output: { inlineDynamicImports: true } },
+      }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        sourcemap: false,
+        // dist/.vite/manifest.json: which chunks each screen loads, so the server's HTML of the first
+        // screens people land on names them at once (apps/server/src/web/route-preloads.ts).
+        manifest: true,
+      },
+  // The server's render bundle carries its packages (React, the router, i18next, zod ...): it runs
+  // wherever the build is put (WEB_DIST_DIR), with no node_modules beside it.
+  ssr: { noExternal: true },
   server: {
     port: 5173,
     proxy: {
@@ -85,4 +103,4 @@ export default defineConfig({
       '/media': { target: apiOrigin, changeOrigin: false },
     },
   },
-});
+}));

@@ -181,6 +181,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await registerWebApp(app, deps.config.webDistDir, {
     eventPreview: (ref, acceptLanguage) => loadEventSharePreview(deps, ref, acceptLanguage),
     listPictures: firstScreenPictures(deps),
+    serverRender: deps.config.SERVER_RENDER,
   });
   return app;
 }

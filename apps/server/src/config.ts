@@ -83,6 +83,8 @@ const envSchema = z.object({
    * 0034): a card a write failed to make stale then fails the request. For tests; off by default.
    */
   EVENT_CARDS_VERIFY: bool.default(false),
+  /** /events and event pages rendered on the server, hydrated by the browser (decision 0035); false sends them unrendered. */
+  SERVER_RENDER: bool.default(true),
   SESSION_DAYS: int(1, 365, 30),
   WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
 });

@@ -1,11 +1,13 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { registerNavigationActions } from './app/remembered-action-handlers.ts';
-import { AppRoutes } from './app/router.tsx';
-import { initI18n } from './lib/i18n.ts';
+import { AppRoutes, preloadServerRenderedRoute } from './app/router.tsx';
+import { readServerState } from './app/ssr/server-state.ts';
+import { changeLanguage, initI18n, writePreferenceCookie } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { browserTimeZone, RenderedTimeZoneProvider } from './lib/viewer-time-zone.tsx';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -28,22 +30,43 @@ function reloadOnStaleChunks(): void {
   });
 }
 
+/** The cookie that tells the server the time zone to render dates in (decision 0035). */
+const TIME_ZONE_COOKIE = 'planns_tz';
+
 async function start(): Promise<void> {
   reloadOnStaleChunks();
-  await initI18n();
-  registerNavigationActions();
-  const queryClient = createQueryClient();
+  writePreferenceCookie(TIME_ZONE_COOKIE, browserTimeZone());
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
+  // A first screen the server rendered (decision 0035): its calls' answers fill the cache, its
+  // language is the one the app starts in, and its code is loaded before React adopts its HTML.
+  const rendered = container.firstElementChild ? readServerState() : null;
+  const language = await initI18n(rendered?.language);
+  registerNavigationActions();
+  const queryClient = createQueryClient();
+  for (const { key, data } of rendered?.queries ?? []) queryClient.setQueryData(key, data);
+  const app = (
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
+      <RenderedTimeZoneProvider timeZone={rendered?.timeZone ?? null}>
+        <AppProviders queryClient={queryClient}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>
+      </RenderedTimeZoneProvider>
+    </StrictMode>
   );
+  if (rendered && (await preloadServerRenderedRoute(location.pathname).catch(() => false))) {
+    hydrateRoot(container, app, {
+      // A difference React recovers from by rendering that part again in the browser: logged, not shown.
+      onRecoverableError: (error) => console.warn('planns: the server-rendered page was rendered again in the browser', error),
+    });
+    if (language !== rendered.language) void changeLanguage(language);
+  } else {
+    container.replaceChildren();
+    if (rendered && language !== rendered.language) await changeLanguage(language);
+    createRoot(container).render(app);
+  }
 }
 
 void start();

@@ -63,13 +63,17 @@ export function routeAssetsFromManifest(manifest: Manifest): Record<Screen, Rout
   return assets;
 }
 
-/** The link tags naming a screen's files (none without a manifest: an older build, or the dev server). */
-export function routePreloadTags(screens: Record<Screen, RouteAssets> | null, screen: Screen): string[] {
+/**
+ * The link tags naming a screen's files (none without a manifest: an older build, or the dev
+ * server). A screen the server rendered links its styles as stylesheets, so that its HTML paints
+ * styled (the app's loader then finds them linked and adds none); otherwise they are preloaded.
+ */
+export function routePreloadTags(screens: Record<Screen, RouteAssets> | null, screen: Screen, options: { isRendered?: boolean } = {}): string[] {
   if (!screens) return [];
   const assets = screens[screen];
   return [
-    ...assets.styles.map((file) => `<link rel="preload" as="style" href="${file}" />`),
-    ...assets.scripts.map((file) => `<link rel="modulepreload" href="${file}" />`),
+    ...assets.styles.map((file) => (options.isRendered ? `<link rel="stylesheet" href="${file}" />` : `<link rel="preload" as="style" href="${file}" />`)),
+    ...assets.scripts.map((file) => (options.isRendered ? `<link rel="modulepreload" fetchpriority="low" href="${file}" />` : `<link rel="modulepreload" href="${file}" />`)),
   ];
 }
 

@@ -9,6 +9,7 @@ import { AppError } from '../http/app-error.ts';
 import { HIDEABLE_MEDIA_PRESIGN_SECONDS, mediaCacheControl, type MediaAccess } from '../modules/gallery/media-access.policy.ts';
 import { STORAGE_KEY_PATTERN, type ByteRange, type StorageProvider } from '../providers/storage/storage-provider.ts';
 import { manifestReader, routePreloadTags } from './route-preloads.ts';
+import { serverRenderer, withRenderedPage } from './server-render.ts';
 import { escapeHtml, injectSharePreview, preloadImageTag, type SharePreview } from './share-preview-html.ts';
 
 const MEDIA_TYPES: Record<string, string> = {
@@ -138,6 +139,8 @@ export interface WebAppOptions {
   eventPreview?: (ref: string, acceptLanguage: string | undefined) => Promise<SharePreview | null>;
   /** The pictures of the first-screen cards of a visitor's events list (preloaded by /events's HTML). */
   listPictures?: () => Promise<string[]>;
+  /** Render /events and event pages on the server (server-render.ts, decision 0035); on unless false. */
+  serverRender?: boolean;
 }
 
 /**
@@ -189,6 +192,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
   const fetchTag = (url: string) => `<link rel="preload" as="fetch" href="${escapeHtml(url)}" crossorigin="anonymous" />`;
   const sendPage = (reply: FastifyReply, html: string) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 
+  // Both screens are rendered on the server when they can be (decision 0035): their HTML then holds
+  // the screen and its data, and links the screen's styles; otherwise it names the data to preload.
+  const render = serverRenderer(app, distDir, options.serverRender !== false);
+
   const eventPreview = options.eventPreview;
   app.get('/events/:ref', { schema: { hide: true } }, async (request, reply) => {
     if (!hasBuild) return notBuilt(reply);
@@ -204,7 +211,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
       }
     }
     const html = preview ? injectSharePreview(await indexHtml(), preview) : await indexHtml();
-    if (preview) reply.header('vary', 'accept-language');
+    reply.header('vary', 'accept-language, cookie');
+    const rendered = await render(request);
+    if (rendered) return sendPage(reply, withTags(withRenderedPage(html, rendered), routePreloadTags(await screenAssets(), 'event', { isRendered: true })));
     // The event as the app asks for it (the preview's picture is preloaded with its tags).
     return sendPage(reply, withTags(html, [...routePreloadTags(await screenAssets(), 'event'), fetchTag(eventRequestPath(ref, { isSignedIn }))]));
   });
@@ -212,6 +221,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
   const listPictures = options.listPictures;
   app.get('/events', { schema: { hide: true } }, async (request, reply) => {
     if (!hasBuild) return notBuilt(reply);
+    reply.header('vary', 'accept-language, cookie');
+    const rendered = await render(request);
+    if (rendered) return sendPage(reply, withTags(withRenderedPage(await indexHtml(), rendered), routePreloadTags(await screenAssets(), 'events', { isRendered: true })));
     const isSignedIn = Boolean(request.cookies[SESSION_COOKIE]);
     // The list with the app's default filters (a person's stored filters ask for another, and the
     // preload is then left unused); a visitor's first cards' pictures too.

@@ -1,9 +1,19 @@
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
+import { preloadableLazy } from '../lib/preloadable-lazy.ts';
 import { HomeRoute } from './routes/home/home-route.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 
-const ScreenRoutes = lazy(() => import('./screen-routes.tsx').then((module) => ({ default: module.ScreenRoutes })));
+const ScreenRoutes = preloadableLazy(() => import('./screen-routes.tsx').then((module) => module.ScreenRoutes));
+
+/**
+ * Before the browser hydrates a screen the server rendered: the route table and that screen's code
+ * and texts, so that hydration never waits for a chunk (lib/preloadable-lazy.ts). False when the
+ * path is no server-rendered screen.
+ */
+export async function preloadServerRenderedRoute(pathname: string): Promise<boolean> {
+  const [module] = await Promise.all([import('./screen-routes.tsx'), ScreenRoutes.preload()]);
+  return module.preloadServerRenderedScreen(pathname);
+}
 
 /**
  * Home is in the first bundle; every other screen is reached through ScreenRoutes

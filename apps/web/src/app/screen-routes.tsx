@@ -1,11 +1,12 @@
-import { lazy, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
+import type { ComponentType } from 'react';
+import { matchPath, Route, Routes } from 'react-router';
 import { loadScreenTexts } from '../lib/i18n.ts';
+import { preloadableLazy } from '../lib/preloadable-lazy.ts';
 
 /** A screen in its own chunk (React.lazy wants a default export; the route files use named ones). */
 function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   // The screen's texts (lib/i18n-split.ts) arrive with its code, so it never shows raw keys.
-  return lazy(() => Promise.all([load(), loadScreenTexts()]).then(([module]) => ({ default: module[name] })));
+  return preloadableLazy(() => Promise.all([load(), loadScreenTexts()]).then(([module]) => module[name]));
 }
 
 const EventsRoute = lazyScreen(() => import('./routes/events-route.tsx'), 'EventsRoute');
@@ -35,6 +36,23 @@ const TestProviderDashboardRoute = lazyScreen(() => import('./routes/test-provid
 const TestProviderCheckoutRoute = lazyScreen(() => import('./routes/test-provider/checkout-route.tsx'), 'CheckoutRoute');
 const TestProviderReceiptRoute = lazyScreen(() => import('./routes/test-provider/receipt-route.tsx'), 'ReceiptRoute');
 const NotFoundRoute = lazyScreen(() => import('./routes/not-found/not-found-route.tsx'), 'NotFoundRoute');
+
+/**
+ * The screens the server renders (decision 0035), loaded before the browser hydrates them. Their
+ * paths are the routes' below.
+ */
+const SERVER_RENDERED_SCREENS = [
+  { path: '/events', screen: EventsRoute },
+  { path: '/events/:ref', screen: EventRoute },
+] as const;
+
+/** Loads the code and texts of the server-rendered screen at `pathname`; false when the path is not one. */
+export async function preloadServerRenderedScreen(pathname: string): Promise<boolean> {
+  const found = SERVER_RENDERED_SCREENS.find(({ path }) => matchPath(path, pathname));
+  if (!found) return false;
+  await found.screen.preload();
+  return true;
+}
 
 /**
  * Every screen but home, each in its own chunk. This table is itself loaded lazily (router.tsx), so

@@ -1,14 +1,16 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useViewerTimeZone } from './viewer-time-zone.tsx';
 
 /** Dates and numbers in the active language (issue #2 §8). */
 export function useFormat() {
   const { i18n } = useTranslation();
   const language = i18n.language;
+  const timeZone = useViewerTimeZone();
   return useMemo(
     () => ({
       date: (value: Date, options: Intl.DateTimeFormatOptions = { dateStyle: 'long' }) =>
-        new Intl.DateTimeFormat(language, options).format(value),
+        new Intl.DateTimeFormat(language, { timeZone, ...options }).format(value),
       number: (value: number, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(language, options).format(value),
       regionName: (code: string) => {
         try {
@@ -18,6 +20,6 @@ export function useFormat() {
         }
       },
     }),
-    [language],
+    [language, timeZone],
   );
 }

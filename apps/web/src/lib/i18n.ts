@@ -59,14 +59,29 @@ async function loadTranslation(language: Language): Promise<void> {
 
 /** The texts of the screens (events, forms, legal pages); lazy screens wait for them. */
 export async function loadScreenTexts(language: Language = currentLanguage()): Promise<void> {
+  // The server's render (entry-server.tsx) has every text in its own instance already.
+  if (typeof window === 'undefined') return;
   screenTextsWanted = true;
   await Promise.all([loadPart('en', 'lazy'), loadPart(language, 'lazy')]);
 }
+
+/** The cookie that tells the server which language to render a first screen in (decision 0035). */
+export const LANGUAGE_COOKIE = 'planns_lang';
 
 function applyToDocument(language: Language): void {
   const root = document.documentElement;
   root.lang = language;
   root.dir = isRtl(language) ? 'rtl' : 'ltr';
+  writePreferenceCookie(LANGUAGE_COOKIE, language);
+}
+
+/** A preference the server renders with (language, time zone): a year, the whole site, sent on top-level navigations. */
+export function writePreferenceCookie(name: string, value: string): void {
+  try {
+    document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=31536000; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
+  } catch {
+    // cookies off: the server renders with its defaults, the browser then shows the person's own
+  }
 }
 
 export function currentLanguage(): Language {
@@ -74,9 +89,14 @@ export function currentLanguage(): Language {
   return (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : 'en';
 }
 
-/** Stored preference, else the browser's languages, else English (accounts §1). */
-export async function initI18n(): Promise<void> {
-  const language = pickLanguage(readStored(STORAGE_KEYS.preferredLanguage), navigator.languages ?? [navigator.language]);
+/**
+ * Stored preference, else the browser's languages, else English (accounts §1). A page the server
+ * rendered starts in the language it was rendered in (`rendered`), so hydration matches; the
+ * answer is the person's language, which the app switches to right after when it differs.
+ */
+export async function initI18n(rendered?: Language): Promise<Language> {
+  const preferred = pickLanguage(readStored(STORAGE_KEYS.preferredLanguage), navigator.languages ?? [navigator.language]);
+  const language = rendered ?? preferred;
   await i18next.use(initReactI18next).init({
     resources: { en: { translation: enCore } },
     lng: 'en',
@@ -88,6 +108,7 @@ export async function initI18n(): Promise<void> {
   await loadTranslation(language);
   await i18next.changeLanguage(language);
   applyToDocument(language);
+  return preferred;
 }
 
 /** Switches the language, remembers it and sets <html lang> and dir (rtl for Hebrew). */

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@planns/shared/events/events.schemas';
 import { formatMoney } from '@planns/shared/money/money.rules';
+import { useLocaleTextKey } from '../../lib/viewer-time-zone.tsx';
 import './event-ticket-types.css';
 
 /**
@@ -12,6 +13,7 @@ import './event-ticket-types.css';
 export function EventTicketTypes({ event }: { event: Event }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
+  const localeTextKey = useLocaleTextKey();
   if (!event.is_paid || event.ticket_types.length === 0) return null;
   return (
     <section className="event-tickets" aria-labelledby={titleId}>
@@ -25,7 +27,7 @@ export function EventTicketTypes({ event }: { event: Event }) {
               <span className="event-tickets__name" dir="auto">
                 {type.name}
               </span>
-              <span className="event-tickets__price">{formatMoney(type.price, type.currency, i18n.language)}</span>
+              <span key={localeTextKey} suppressHydrationWarning className="event-tickets__price">{formatMoney(type.price, type.currency, i18n.language)}</span>
             </div>
             {type.description ? (
               <p className="event-tickets__description" dir="auto">

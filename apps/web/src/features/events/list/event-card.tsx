@@ -12,6 +12,7 @@ import {
 import { Avatar } from '../../../components/avatar.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { eventPriceText } from '../event-price.ts';
+import { useLocaleTextKey } from '../../../lib/viewer-time-zone.tsx';
 
 type EventCardProps = {
   event: Event;
@@ -48,6 +49,7 @@ export const EventCard = memo(function EventCard({ event, language, formatDate, 
   const shown = event.users.slice(0, CARD_AVATARS);
   const more = Math.max(0, event.users_count - shown.length);
   const description = event.description.trim();
+  const localeTextKey = useLocaleTextKey();
 
   return (
     <article className="event-card">
@@ -76,10 +78,10 @@ export const EventCard = memo(function EventCard({ event, language, formatDate, 
 
       <div className="event-card__body">
         <div className="event-card__meta">
-          <time className="event-card__date" dateTime={event.start_date}>
+          <time key={`date-${localeTextKey}`} suppressHydrationWarning className="event-card__date" dateTime={event.start_date}>
             {formatDate(new Date(event.start_date))}
           </time>
-          <span className={price ? 'event-card__price' : 'event-card__price event-card__price--free'}>
+          <span key={`price-${localeTextKey}`} suppressHydrationWarning className={price ? 'event-card__price' : 'event-card__price event-card__price--free'}>
             {event.is_sold_out ? t('eventsList.soldOut') : (price ?? t('eventsList.free'))}
           </span>
         </div>

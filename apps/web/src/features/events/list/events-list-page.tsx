@@ -26,24 +26,27 @@ import { EventCard } from './event-card.tsx';
 import { EventsEmptyState } from './events-empty-state.tsx';
 import { EventsSearchBar } from './events-search-bar.tsx';
 import { useCloseToYou } from './use-close-to-you.ts';
+import { useViewerTimeZone, yearIn } from '../../../lib/viewer-time-zone.tsx';
 import { usePresetTitle } from './use-preset-title.ts';
 import './events-list-page.css';
 
 /** Cards rendered with the first paint: a phone's first screen and the next. */
 const FIRST_RENDER_CARDS = 6;
+/** Cards added per step after it: each step is one short task, so the page never stops answering. */
+const CARDS_PER_STEP = 8;
 
 const FiltersPanel = lazy(() => import('./filters-panel.tsx').then((module) => ({ default: module.FiltersPanel })));
 
 type EventsListPageProps = { preset: EventPreset };
 
-function useDateFormatter(language: string): (date: Date) => string {
+function useDateFormatter(language: string, timeZone: string): (date: Date) => string {
   return useMemo(() => {
-    const thisYear = new Date().getFullYear();
-    const base: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' };
+    const thisYear = yearIn(new Date(), timeZone);
+    const base: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone };
     const sameYear = new Intl.DateTimeFormat(language, base);
     const otherYear = new Intl.DateTimeFormat(language, { ...base, year: 'numeric' });
-    return (date: Date) => (date.getFullYear() === thisYear ? sameYear : otherYear).format(date);
-  }, [language]);
+    return (date: Date) => (yearIn(date, timeZone) === thisYear ? sameYear : otherYear).format(date);
+  }, [language, timeZone]);
 }
 
 /**
@@ -62,32 +65,35 @@ export function EventsListPage({ preset }: EventsListPageProps) {
   const isSignedIn = user !== null && user !== undefined;
   const closeStatus = useCloseToYou(preset === 'close');
   const [now] = useState(() => new Date());
-  const formatDate = useDateFormatter(i18n.language);
+  const timeZone = useViewerTimeZone();
+  const formatDate = useDateFormatter(i18n.language, timeZone);
 
   const userGroupIds = useMemo(() => (user?.groups ?? []).map((group) => group.id), [user]);
   const paramsFor = useCallback(
     (chosen: EventFilters, chosenGroupId: number | null) =>
       buildListParams(chosen, {
         now,
-        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        timeZone,
         isSignedIn,
         preset,
         groupId: chosenGroupId,
         userGroupIds,
       }),
-    [now, isSignedIn, preset, userGroupIds],
+    [now, timeZone, isSignedIn, preset, userGroupIds],
   );
   const params = useMemo(() => paramsFor(filters, groupId), [paramsFor, filters, groupId]);
 
   const needsSignIn = preset === 'friends' && !isUserLoading && !isSignedIn;
   const list = useEventsList(params, { isSignedIn, enabled: !isUserLoading && closeStatus !== 'locating' && !needsSignIn });
   const events = useMemo(() => flattenEventPages(list.data), [list.data]);
-  // The first screen renders at once; the rest of the page (up to 100 cards) right after, in a
-  // transition React renders in slices, so the screen paints sooner and the main thread is never
-  // held for the whole list (issue 16: total blocking time).
+  // The first screen renders at once (the server's HTML has it); the rest of the page (up to 100
+  // cards) right after, a few cards per task, each step a transition started once the browser is
+  // free again: the main thread is never held for the whole list (issue 16: total blocking time).
   const [renderedCards, setRenderedCards] = useState(FIRST_RENDER_CARDS);
   useEffect(() => {
-    if (events.length > renderedCards) startTransition(() => setRenderedCards(Number.POSITIVE_INFINITY));
+    if (events.length <= renderedCards) return;
+    const step = setTimeout(() => startTransition(() => setRenderedCards((count) => count + CARDS_PER_STEP)), 0);
+    return () => clearTimeout(step);
   }, [events.length, renderedCards]);
   const shownEvents = events.length > renderedCards ? events.slice(0, renderedCards) : events;
 

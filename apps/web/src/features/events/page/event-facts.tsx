@@ -8,6 +8,7 @@ import type { Event } from '@planns/shared/events/events.schemas';
 import { Icon, type IconName } from '../../../components/icon.tsx';
 import { requireLogin } from '../../../lib/login-prompt.ts';
 import { formatEventDates } from '../event-format.ts';
+import { useLocaleTextKey, useViewerTimeZone } from '../../../lib/viewer-time-zone.tsx';
 import { eventPriceText } from '../event-price.ts';
 import { safeHref } from '../../../lib/linkify.ts';
 
@@ -21,6 +22,8 @@ type EventFactsProps = { event: Event; isSignedIn: boolean };
 export function EventFacts({ event, isSignedIn }: EventFactsProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
+  const timeZone = useViewerTimeZone();
+  const localeTextKey = useLocaleTextKey();
   const start = new Date(event.start_date);
   const end = event.end_date ? new Date(event.end_date) : null;
   const virtualUrl = event.url ? safeHref(event.url) : null;
@@ -36,9 +39,9 @@ export function EventFacts({ event, isSignedIn }: EventFactsProps) {
     <ul className="event-facts">
       <li className="event-facts__row">
         <Icon name="calendar" size={20} />
-        <span className="event-facts__text">
+        <span key={localeTextKey} suppressHydrationWarning className="event-facts__text">
           <span className="visually-hidden">{t('eventPage.when')} </span>
-          {formatEventDates(start, end, locale)}
+          {formatEventDates(start, end, locale, undefined, timeZone)}
         </span>
       </li>
 
@@ -78,7 +81,7 @@ export function EventFacts({ event, isSignedIn }: EventFactsProps) {
 
       <li className="event-facts__row">
         <Icon name="tag" size={20} />
-        <span className="event-facts__text">
+        <span key={localeTextKey} suppressHydrationWarning className="event-facts__text">
           <span className="visually-hidden">{t('eventPage.price')} </span>
           {eventPriceText(event, locale, (lowest) => t('eventPage.priceFrom', { price: lowest })) ?? t('eventPage.free')}
           {event.is_sold_out ? <strong className="event-facts__sold-out"> · {t('eventPage.soldOut')}</strong> : null}
