@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { registerNavigationActions } from './app/remembered-action-handlers.ts';
 import { AppRoutes, preloadServerRenderedRoute } from './app/router.tsx';
+import { TIME_ZONE_COOKIE } from '@planns/shared/i18n/languages';
 import { readServerState } from './app/ssr/server-state.ts';
 import { changeLanguage, initI18n, writePreferenceCookie } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -29,9 +30,6 @@ function reloadOnStaleChunks(): void {
     window.location.reload();
   });
 }
-
-/** The cookie that tells the server the time zone to render dates in (decision 0035). */
-const TIME_ZONE_COOKIE = 'planns_tz';
 
 async function start(): Promise<void> {
   reloadOnStaleChunks();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { LANGUAGES, pickLanguage, type Language } from '@planns/shared/i18n/languages';
+import { LANGUAGE_COOKIE, LANGUAGES, pickLanguage, TIME_ZONE_COOKIE, type Language } from '@planns/shared/i18n/languages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
@@ -14,10 +14,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * Nothing here is needed for the page to work: without the bundle, past the time limit, or on any
  * error, the page is sent as before (the empty shell the browser renders), and the failure logged.
  */
-
-/** The cookies the app writes so that the server renders in the person's language and time zone (apps/web/src/lib/i18n.ts, main.tsx). */
-export const LANGUAGE_COOKIE = 'planns_lang';
-export const TIME_ZONE_COOKIE = 'planns_tz';
 
 /** Past this, the page goes out unrendered: the render is an improvement, never a wait. */
 export const SERVER_RENDER_TIMEOUT_MS = 1500;

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { isRtl, LANGUAGES, pickLanguage, type Language } from '@planns/shared/i18n/languages';
+import { isRtl, LANGUAGE_COOKIE, LANGUAGES, pickLanguage, type Language } from '@planns/shared/i18n/languages';
 import enCore from 'virtual:locale/en/core';
 import { readStored, writeStored } from './storage.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
@@ -64,9 +64,6 @@ export async function loadScreenTexts(language: Language = currentLanguage()): P
   screenTextsWanted = true;
   await Promise.all([loadPart('en', 'lazy'), loadPart(language, 'lazy')]);
 }
-
-/** The cookie that tells the server which language to render a first screen in (decision 0035). */
-export const LANGUAGE_COOKIE = 'planns_lang';
 
 function applyToDocument(language: Language): void {
   const root = document.documentElement;

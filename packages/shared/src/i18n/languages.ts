@@ -26,3 +26,10 @@ export function pickLanguage(stored: string | null, browserLanguages: readonly s
 export function isRtl(lang: Language): boolean {
   return RTL_LANGUAGES.includes(lang);
 }
+
+/**
+ * The preference cookies the web app writes so that the server renders a first screen in the
+ * person's language and time zone (decision 0035): a language code, an IANA zone.
+ */
+export const LANGUAGE_COOKIE = 'planns_lang';
+export const TIME_ZONE_COOKIE = 'planns_tz';

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { LANGUAGE_COOKIE, TIME_ZONE_COOKIE } from '@planns/shared/i18n/languages';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
 import { LegalDocument, LegalSection } from './legal-document.tsx';
 
@@ -13,6 +14,10 @@ export function CookiesContent() {
           <dd>{t('legal.cookies.cookies.session')}</dd>
           <dt>{t('legal.cookies.cookies.signInName')}</dt>
           <dd>{t('legal.cookies.cookies.signIn')}</dd>
+          <dt>{t('legal.cookies.cookies.preferencesName')}</dt>
+          <dd>
+            {t('legal.cookies.cookies.preferences')} (<code>{LANGUAGE_COOKIE}</code>, <code>{TIME_ZONE_COOKIE}</code>)
+          </dd>
         </dl>
       </LegalSection>
       <LegalSection title={t('legal.cookies.storage.title')}>
