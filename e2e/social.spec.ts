@@ -110,6 +110,8 @@ test('two people: a join with a companion, a comment and the counts arrive live,
   await bComments.getByRole('button', { name: 'Close' }).click();
 
   await expect(a.getByRole('button', { name: 'Comments (1)' })).toBeVisible();
+  // The comments' preview is fetched when that part of the page comes into view (issue 16).
+  await a.getByRole('button', { name: 'Comments (1)' }).scrollIntoViewIfNeeded();
   await expect(a.getByRole('list', { name: 'Latest comments' }).getByText(comment)).toBeVisible();
   panel = await openNotifications(a, 1);
   await expect(panel.getByRole('link', { name: new RegExp(`${bName} commented on ${eventName}`) })).toBeVisible();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMENTS_PAGE_SIZE } from '@planns/shared/comments/comments.schemas';
+import { COMMENTS_PAGE_SIZE } from '@planns/shared/comments/comments.rules';
 import { GALLERY_PAGE_SIZE } from '@planns/shared/gallery/gallery.rules';
 import { newUploadId } from '../src/modules/gallery/upload-files.ts';
 import { addResponse, buildEvent, buildGroup } from './event-factory.ts';

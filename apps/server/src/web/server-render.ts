@@ -60,6 +60,28 @@ export function renderTimeZone(cookie: string | undefined): string {
 
 export type ServerRenderer = (request: FastifyRequest) => Promise<RenderedPage | null>;
 
+type ZodGlobal = { __zod_globalRegistry?: unknown };
+
+/**
+ * Imports the render bundle with a zod schema registry of its own. The bundle carries its own copy
+ * of zod and of the shared schemas, and zod keeps one registry per process on globalThis, which a
+ * second copy would join: every schema with an id (GalleryItem, Event ...) would then be there
+ * twice and the OpenAPI document (built from the server's registry) would fail. While the bundle's
+ * modules run, the global is unset, so its zod makes and keeps its own; then the server's is put
+ * back (the server's zod holds its registry itself and never reads the global again).
+ */
+export async function importWithOwnZodRegistry(url: string): Promise<unknown> {
+  const global = globalThis as ZodGlobal;
+  const server = global.__zod_globalRegistry;
+  delete global.__zod_globalRegistry;
+  try {
+    return (await import(url)) as unknown;
+  } finally {
+    if (server === undefined) delete global.__zod_globalRegistry;
+    else global.__zod_globalRegistry = server;
+  }
+}
+
 /** A renderer over the build in `distDir` (its bundle read again after a rebuild), or one that renders nothing when disabled. */
 export function serverRenderer(app: FastifyInstance, distDir: string, enabled: boolean): ServerRenderer {
   const bundle = path.join(distDir, '.ssr', 'entry-server.js');
@@ -69,7 +91,7 @@ export function serverRenderer(app: FastifyInstance, distDir: string, enabled: b
     if (!stat) return null;
     if (loaded?.mtimeMs !== stat.mtimeMs) {
       // A new URL per build: Node keeps every module it imported, by URL.
-      loaded = { mtimeMs: stat.mtimeMs, entry: import(`${pathToFileURL(bundle).href}?v=${stat.mtimeMs}`) as Promise<EntryServer> };
+      loaded = { mtimeMs: stat.mtimeMs, entry: importWithOwnZodRegistry(`${pathToFileURL(bundle).href}?v=${stat.mtimeMs}`) as Promise<EntryServer> };
     }
     return loaded.entry;
   };

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../input/ids.schemas.ts';
+import { COMMENT_MAX_LENGTH } from './comments.rules.ts';
 
-export const COMMENT_MAX_LENGTH = 2000;
-/** How many comments one page of GET events/{id}/comments carries (newest first). */
-export const COMMENTS_PAGE_SIZE = 100;
 
 export const commentSchema = z
   .object({

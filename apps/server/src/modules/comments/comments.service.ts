@@ -1,4 +1,5 @@
-import { COMMENTS_PAGE_SIZE, type Comment } from '@planns/shared/comments/comments.schemas';
+import { COMMENTS_PAGE_SIZE } from '@planns/shared/comments/comments.rules';
+import type { Comment } from '@planns/shared/comments/comments.schemas';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/app-error.ts';

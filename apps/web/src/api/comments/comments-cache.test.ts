@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { COMMENTS_PAGE_SIZE, type Comment } from '@planns/shared/comments/comments.schemas';
+import { COMMENTS_PAGE_SIZE } from '@planns/shared/comments/comments.rules';
+import type { Comment } from '@planns/shared/comments/comments.schemas';
 import type { Event } from '@planns/shared/events/events.schemas';
 import { commentsQueryKey, flattenCommentPages, olderCommentsCursor, prependComment, type CommentPages } from './list-comments.ts';
 import { addCachedComment } from './post-comment.ts';

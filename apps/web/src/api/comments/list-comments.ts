@@ -1,6 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { COMMENTS_PAGE_SIZE, commentListReplySchema, type Comment } from '@planns/shared/comments/comments.schemas';
+import { COMMENTS_PAGE_SIZE } from '@planns/shared/comments/comments.rules';
+import type { Comment } from '@planns/shared/comments/comments.schemas';
 import { apiRequest } from '../../lib/api-client.ts';
+
+/** Loaded with the call, not with the page: the page's first load evaluates no zod (issue 16). */
+const commentListReplySchema = () => import('@planns/shared/comments/comments.schemas').then((m) => m.commentListReplySchema);
 
 /** Every comments query; one event's comments sit under ['comments', eventId]. */
 export const commentsRootQueryKey = ['comments'] as const;

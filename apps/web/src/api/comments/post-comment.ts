@@ -1,8 +1,11 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { commentReplySchema, type Comment } from '@planns/shared/comments/comments.schemas';
+import type { Comment } from '@planns/shared/comments/comments.schemas';
 import type { Event } from '@planns/shared/events/events.schemas';
 import { apiRequest } from '../../lib/api-client.ts';
 import { commentsQueryKey, prependComment, type CommentPages } from './list-comments.ts';
+
+/** Loaded with the call, not with the page: the page's first load evaluates no zod (issue 16). */
+const commentReplySchema = () => import('@planns/shared/comments/comments.schemas').then((m) => m.commentReplySchema);
 
 /** POST /api/events/{id}/comment {comment}: answers the new comment (422 fields.comment when blank or too long). */
 export async function postComment(eventId: number, comment: string): Promise<Comment> {

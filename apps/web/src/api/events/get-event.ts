@@ -1,8 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { eventRequestPath } from '@planns/shared/events/events.rules';
-import { eventReplySchema, type Event } from '@planns/shared/events/events.schemas';
+import type { Event } from '@planns/shared/events/events.schemas';
 import { apiRequest } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../users/get-current-user.ts';
+
+/** Loaded with the call, not with the page: the page's first load evaluates no zod (issue 16). */
+const eventReplySchema = () => import('@planns/shared/events/events.schemas').then((m) => m.eventReplySchema);
 
 /** Every events query (lists and pages) starts with this key; mutations invalidate it whole. */
 export const eventsRootQueryKey = ['events'] as const;

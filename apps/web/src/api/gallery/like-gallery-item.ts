@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { galleryItemReplySchema, type GalleryItem } from '@planns/shared/gallery/gallery.schemas';
+import type { GalleryItem } from '@planns/shared/gallery/gallery.schemas';
 import { apiRequest } from '../../lib/api-client.ts';
 import { galleryEventQueryKey, replaceGalleryItem, updateCachedGallery } from './list-gallery.ts';
+
+/** Loaded with the call, not with the page: the page's first load evaluates no zod (issue 16). */
+const galleryItemReplySchema = () => import('@planns/shared/gallery/gallery.schemas').then((m) => m.galleryItemReplySchema);
 
 /** POST /api/gallery/{id}/like toggles the viewer's like; the answer is the updated item. */
 export async function likeGalleryItem(id: number): Promise<GalleryItem> {

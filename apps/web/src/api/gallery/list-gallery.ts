@@ -1,7 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { GALLERY_PAGE_SIZE } from '@planns/shared/gallery/gallery.rules';
-import { galleryListReplySchema, type GalleryItem } from '@planns/shared/gallery/gallery.schemas';
+import type { GalleryItem } from '@planns/shared/gallery/gallery.schemas';
 import { apiRequest } from '../../lib/api-client.ts';
+
+/** Loaded with the call, not with the page: the page's first load evaluates no zod (issue 16). */
+const galleryListReplySchema = () => import('@planns/shared/gallery/gallery.schemas').then((m) => m.galleryListReplySchema);
 
 /** Every gallery query; one event's galleries sit under ['gallery', eventId]. */
 export const galleryRootQueryKey = ['gallery'] as const;

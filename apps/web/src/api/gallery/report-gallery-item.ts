@@ -1,8 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GalleryReportReason } from '@planns/shared/gallery/gallery.rules';
-import { galleryReportReplySchema, type GalleryItem } from '@planns/shared/gallery/gallery.schemas';
+import type { GalleryItem } from '@planns/shared/gallery/gallery.schemas';
 import { apiRequest } from '../../lib/api-client.ts';
 import { galleryEventQueryKey } from './list-gallery.ts';
+
+/** Loaded with the call, not with the page: the page's first load evaluates no zod (issue 16). */
+const galleryReportReplySchema = () => import('@planns/shared/gallery/gallery.schemas').then((m) => m.galleryReportReplySchema);
 
 export type GalleryReport = { reason: GalleryReportReason; description: string | null };
 

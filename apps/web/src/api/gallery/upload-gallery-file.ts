@@ -1,13 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  galleryItemReplySchema,
-  presignReplySchema,
-  uploadResultReplySchema,
-  type GalleryItem,
-  type UploadResult,
-} from '@planns/shared/gallery/gallery.schemas';
+import type { GalleryItem, UploadResult } from '@planns/shared/gallery/gallery.schemas';
 import { ApiError, apiRequest, readErrorBody } from '../../lib/api-client.ts';
 import { galleryQueryKey, prependGalleryItem, type GalleryPages } from './list-gallery.ts';
+
+/** Loaded with the first upload, not with the event page (issue 16: the page's first load evaluates no zod). */
+const gallerySchemas = () => import('@planns/shared/gallery/gallery.schemas');
 
 /** Where and how to send one file's bytes (POST media/uploads/presign). */
 export type UploadTarget = { id: string; method: 'PUT'; url: string; headers: Record<string, string>; expires_at: string };
@@ -45,7 +42,7 @@ function uploadError(status: number, body: unknown): ApiError {
  */
 export async function presignUpload(eventId: number, file: Pick<Blob, 'type' | 'size'>, signal?: AbortSignal): Promise<UploadTarget> {
   const body = { content_type: file.type || 'application/octet-stream', bytes: file.size };
-  const reply = await apiRequest(`/api/media/uploads/presign?event_id=${eventId}`, { method: 'POST', body, schema: presignReplySchema, signal });
+  const reply = await apiRequest(`/api/media/uploads/presign?event_id=${eventId}`, { method: 'POST', body, schema: () => gallerySchemas().then((m) => m.presignReplySchema), signal });
   return reply.data;
 }
 
@@ -81,8 +78,10 @@ export function putUploadBytes(
         return;
       }
       onProgress?.(file.size);
-      const parsed = uploadResultReplySchema.safeParse(json);
-      resolve(parsed.success ? parsed.data.data : null);
+      gallerySchemas().then(({ uploadResultReplySchema }) => {
+        const parsed = uploadResultReplySchema.safeParse(json);
+        resolve(parsed.success ? parsed.data.data : null);
+      }, reject);
     };
     request.onerror = () => {
       settle();
@@ -100,13 +99,13 @@ export function putUploadBytes(
 
 /** Step 3, POST /api/media/uploads/{id}/complete: the processed file (also 413, 415, 422: the s3 store's file is checked here). */
 export async function completeUpload(id: string, signal?: AbortSignal): Promise<UploadResult> {
-  const reply = await apiRequest(`/api/media/uploads/${encodeURIComponent(id)}/complete`, { method: 'POST', schema: uploadResultReplySchema, signal });
+  const reply = await apiRequest(`/api/media/uploads/${encodeURIComponent(id)}/complete`, { method: 'POST', schema: () => gallerySchemas().then((m) => m.uploadResultReplySchema), signal });
   return reply.data;
 }
 
 /** Step 4, POST /api/gallery/{eventId} {cloudinary_data}: the file becomes a gallery item. */
 export async function postGalleryItem(eventId: number, result: UploadResult, signal?: AbortSignal): Promise<GalleryItem> {
-  const reply = await apiRequest(`/api/gallery/${eventId}`, { method: 'POST', body: { cloudinary_data: result }, schema: galleryItemReplySchema, signal });
+  const reply = await apiRequest(`/api/gallery/${eventId}`, { method: 'POST', body: { cloudinary_data: result }, schema: () => gallerySchemas().then((m) => m.galleryItemReplySchema), signal });
   return reply.data;
 }
 

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { paymentProductReplySchema } from '@planns/shared/payments/payments.schemas';
 import { apiRequest } from '../../lib/api-client.ts';
 import { eventsRootQueryKey } from '../events/get-event.ts';
+
+/** Loaded with the call, not with the page: the page's first load evaluates no zod (issue 16). */
+const paymentProductReplySchema = () => import('@planns/shared/payments/payments.schemas').then((m) => m.paymentProductReplySchema);
 
 /**
  * POST /api/payments/create-product/{id} (events §4): the event's product at the payment provider

@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { linkReplySchema } from '@planns/shared/payments/payments.schemas';
 import { apiRequest } from '../../lib/api-client.ts';
+
+/** Loaded with the call, not with the page: the page's first load evaluates no zod (issue 16). */
+const linkReplySchema = () => import('@planns/shared/payments/payments.schemas').then((m) => m.linkReplySchema);
 
 /**
  * GET /api/payments/url: a fresh, single-use link to the provider's hosted onboarding

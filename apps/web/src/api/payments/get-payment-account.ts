@@ -1,6 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paymentAccountReplySchema, type PaymentAccount } from '@planns/shared/payments/payments.schemas';
+import type { PaymentAccount } from '@planns/shared/payments/payments.schemas';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
+
+/** Loaded with the call, not with the page: the page's first load evaluates no zod (issue 16). */
+const paymentAccountReplySchema = () => import('@planns/shared/payments/payments.schemas').then((m) => m.paymentAccountReplySchema);
 
 /** Every payments query starts with this key. */
 export const paymentsRootQueryKey = ['payments'] as const;

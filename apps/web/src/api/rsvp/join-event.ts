@@ -1,9 +1,12 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { eventReplySchema, type Event } from '@planns/shared/events/events.schemas';
+import type { Event } from '@planns/shared/events/events.schemas';
 import type { JoinBody } from '@planns/shared/rsvp/rsvp.schemas';
 import { apiRequest } from '../../lib/api-client.ts';
 import { eventQueryKey } from '../events/get-event.ts';
 import { eventListsQueryKey } from '../events/list-events.ts';
+
+/** Loaded with the call, not with the page: the page's first load evaluates no zod (issue 16). */
+const eventReplySchema = () => import('@planns/shared/events/events.schemas').then((m) => m.eventReplySchema);
 
 export type JoinEventInput = { eventId: number; body: JoinBody };
 

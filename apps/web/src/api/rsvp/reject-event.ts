@@ -1,8 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { eventReplySchema, type Event } from '@planns/shared/events/events.schemas';
+import type { Event } from '@planns/shared/events/events.schemas';
 import type { RejectBody } from '@planns/shared/rsvp/rsvp.schemas';
 import { apiRequest } from '../../lib/api-client.ts';
 import { setAnsweredEvent } from './join-event.ts';
+
+/** Loaded with the call, not with the page: the page's first load evaluates no zod (issue 16). */
+const eventReplySchema = () => import('@planns/shared/events/events.schemas').then((m) => m.eventReplySchema);
 
 export type RejectEventInput = { eventId: number; body: RejectBody };
 

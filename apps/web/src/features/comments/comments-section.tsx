@@ -8,6 +8,7 @@ import { useFormat } from '../../lib/format.ts';
 import { CommentItem } from './comments-item.tsx';
 import { CommentsPanel } from './comments-panel.tsx';
 import './comments-section.css';
+import { useNearViewport } from '../../lib/use-near-viewport.ts';
 
 /** How many of the newest comments the event page previews. */
 const PREVIEW_COUNT = 2;
@@ -21,12 +22,14 @@ export function CommentsSection({ event, user }: { event: Event; user: User | nu
   const format = useFormat();
   const titleId = useId();
   const [isOpen, setIsOpen] = useState(false);
-  const comments = useComments(event.id, { enabled: event.comments_count > 0 });
+  // Below the page's first screen: the preview is fetched as it comes near (the panel fetches its own).
+  const [sectionRef, isNear] = useNearViewport<HTMLElement>();
+  const comments = useComments(event.id, { enabled: event.comments_count > 0 && isNear });
   const preview = flattenCommentPages(comments.data).slice(0, PREVIEW_COUNT);
   const open = () => setIsOpen(true);
 
   return (
-    <section className="event-page__section comments-section" aria-labelledby={titleId}>
+    <section ref={sectionRef} className="event-page__section comments-section" aria-labelledby={titleId}>
       <h2 id={titleId} className="comments-section__title">
         <button type="button" className="comments-section__open" aria-haspopup="dialog" onClick={open}>
           <Icon name="chat" size={20} />

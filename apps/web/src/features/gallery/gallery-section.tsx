@@ -20,6 +20,7 @@ import { GalleryListSheet } from './gallery-list-sheet.tsx';
 import { GalleryUploadPanel } from './gallery-upload-panel.tsx';
 import { useGalleryUploader } from './gallery-upload-runner.ts';
 import './gallery.css';
+import { useNearViewport } from '../../lib/use-near-viewport.ts';
 
 /** The full view loads on the first photo opened. */
 const GalleryFullView = lazy(() => import('./gallery-full-view.tsx').then((module) => ({ default: module.GalleryFullView })));
@@ -59,7 +60,9 @@ export function GallerySection({ event, user }: { event: Event; user: User | nul
   const location = useLocation();
   const navigate = useNavigate();
   const isSignedIn = user !== null;
-  const gallery = useGallery(event.id, isSignedIn);
+  // Below the page's first screen: fetched as it comes near, or at once for a shared photo's link.
+  const [sectionRef, isNear] = useNearViewport<HTMLElement>();
+  const gallery = useGallery(event.id, isSignedIn, { enabled: isNear || new URLSearchParams(location.search).has(OPEN_PHOTO_PARAM) });
   const items = flattenGalleryPages(gallery.data);
   const canUpload = canUploadToGallery(event, user);
   const { queue, uploader } = useGalleryUploader(event.id);
@@ -176,7 +179,7 @@ export function GallerySection({ event, user }: { event: Event; user: User | nul
   }
 
   return (
-    <section className="event-page__section gallery-section" aria-labelledby={titleId}>
+    <section ref={sectionRef} className="event-page__section gallery-section" aria-labelledby={titleId}>
       <div className="gallery-section__header">
         <h2 id={titleId} className="gallery-section__title">
           <Icon name="image" size={20} />
