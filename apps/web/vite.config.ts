@@ -76,7 +76,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         copyPublicDir: false,
         // One file: the server imports it under a new URL after each build, and chunks importing
         // back from the entry would load a second copy of it (two React contexts, two stores).
-        rolldownOptions: { output: { inlineDynamicImports: true } },
+        rolldownOptions: { output: { codeSplitting: false } },
       }
     : {
         outDir: 'dist',

@@ -52,7 +52,7 @@ describe('pages rendered by the build’s render bundle', () => {
   it("renders /events for a visitor in the browser's language, UTC without the zone cookie, with the state beside #root", async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/events?preset=trending', headers: { 'accept-language': 'he-IL,he;q=0.9' } });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(res.headers.vary).toContain('cookie');
     expect(res.body).toContain('<html lang="he" dir="rtl">');
     expect(res.body).toContain('<div id="root"><main data-user="visitor" data-status="401" data-url="/events?preset=trending" data-tz="UTC">he</main></div>');

@@ -191,6 +191,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
     tags.length === 0 ? html : html.replace('</head>', `${tags.map((tag) => `    ${tag}\n`).join('')}  </head>`);
   const fetchTag = (url: string) => `<link rel="preload" as="fetch" href="${escapeHtml(url)}" crossorigin="anonymous" />`;
   const sendPage = (reply: FastifyReply, html: string) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  // A rendered page holds the person's own answers (their user, their list): no shared cache keeps it.
+  const sendRendered = (reply: FastifyReply, html: string) => reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8').send(html);
 
   // Both screens are rendered on the server when they can be (decision 0035): their HTML then holds
   // the screen and its data, and links the screen's styles; otherwise it names the data to preload.
@@ -213,7 +215,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
     const html = preview ? injectSharePreview(await indexHtml(), preview) : await indexHtml();
     reply.header('vary', 'accept-language, cookie');
     const rendered = await render(request);
-    if (rendered) return sendPage(reply, withTags(withRenderedPage(html, rendered), routePreloadTags(await screenAssets(), 'event', { isRendered: true })));
+    if (rendered) return sendRendered(reply, withTags(withRenderedPage(html, rendered), routePreloadTags(await screenAssets(), 'event', { isRendered: true })));
     // The event as the app asks for it (the preview's picture is preloaded with its tags).
     return sendPage(reply, withTags(html, [...routePreloadTags(await screenAssets(), 'event'), fetchTag(eventRequestPath(ref, { isSignedIn }))]));
   });
@@ -223,7 +225,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
     if (!hasBuild) return notBuilt(reply);
     reply.header('vary', 'accept-language, cookie');
     const rendered = await render(request);
-    if (rendered) return sendPage(reply, withTags(withRenderedPage(await indexHtml(), rendered), routePreloadTags(await screenAssets(), 'events', { isRendered: true })));
+    if (rendered) return sendRendered(reply, withTags(withRenderedPage(await indexHtml(), rendered), routePreloadTags(await screenAssets(), 'events', { isRendered: true })));
     const isSignedIn = Boolean(request.cookies[SESSION_COOKIE]);
     // The list with the app's default filters (a person's stored filters ask for another, and the
     // preload is then left unused); a visitor's first cards' pictures too.
