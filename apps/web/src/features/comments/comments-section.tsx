@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@planns/shared/events/events.schemas';
 import type { User } from '@planns/shared/users/users.schemas';
@@ -6,9 +6,11 @@ import { flattenCommentPages, useComments } from '../../api/comments/list-commen
 import { Icon } from '../../components/icon.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { CommentItem } from './comments-item.tsx';
-import { CommentsPanel } from './comments-panel.tsx';
 import './comments-section.css';
 import { useNearViewport } from '../../lib/use-near-viewport.ts';
+
+/** The full-height panel (its dialog code too) loads when it is first opened (issue 16). */
+const CommentsPanel = lazy(() => import('./comments-panel.tsx').then((module) => ({ default: module.CommentsPanel })));
 
 /** How many of the newest comments the event page previews. */
 const PREVIEW_COUNT = 2;
@@ -22,6 +24,9 @@ export function CommentsSection({ event, user }: { event: Event; user: User | nu
   const format = useFormat();
   const titleId = useId();
   const [isOpen, setIsOpen] = useState(false);
+  // Kept once opened, so that the panel's closing animation plays.
+  const [hasOpened, setHasOpened] = useState(false);
+  if (isOpen && !hasOpened) setHasOpened(true);
   // Below the page's first screen: the preview is fetched as it comes near (the panel fetches its own).
   const [sectionRef, isNear] = useNearViewport<HTMLElement>();
   const comments = useComments(event.id, { enabled: event.comments_count > 0 && isNear });
@@ -45,7 +50,11 @@ export function CommentsSection({ event, user }: { event: Event; user: User | nu
           ))}
         </ul>
       ) : null}
-      <CommentsPanel event={event} isSignedIn={user !== null} isOpen={isOpen} onOpenChange={setIsOpen} />
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <CommentsPanel event={event} isSignedIn={user !== null} isOpen={isOpen} onOpenChange={setIsOpen} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -16,13 +16,14 @@ import { delay, requireIdParam } from '../../lib/remembered-actions.ts';
 import { useRememberedActionHandler } from '../../lib/use-remembered-action-handler.ts';
 import type { GalleryLoginReason } from './gallery-full-view.tsx';
 import { GalleryGrid } from './gallery-grid.tsx';
-import { GalleryListSheet } from './gallery-list-sheet.tsx';
 import { GalleryUploadPanel } from './gallery-upload-panel.tsx';
 import { useGalleryUploader } from './gallery-upload-runner.ts';
 import './gallery.css';
 import { useNearViewport } from '../../lib/use-near-viewport.ts';
 
 /** The full view loads on the first photo opened. */
+/** The list of every item (a dialog) loads when it is first opened (issue 16). */
+const GalleryListSheet = lazy(() => import('./gallery-list-sheet.tsx').then((module) => ({ default: module.GalleryListSheet })));
 const GalleryFullView = lazy(() => import('./gallery-full-view.tsx').then((module) => ({ default: module.GalleryFullView })));
 
 /** How many of the newest items the event page previews (three rows of the grid). */
@@ -68,6 +69,8 @@ export function GallerySection({ event, user }: { event: Event; user: User | nul
   const { queue, uploader } = useGalleryUploader(event.id);
   const inputRef = useRef<HTMLInputElement>(null);
   const [isListOpen, setIsListOpen] = useState(false);
+  const [hasOpenedList, setHasOpenedList] = useState(false);
+  if (isListOpen && !hasOpenedList) setHasOpenedList(true);
   const [full, setFull] = useState<{ id: number; index: number } | null>(null);
   const [hasOpenedFull, setHasOpenedFull] = useState(false);
 
@@ -216,16 +219,20 @@ export function GallerySection({ event, user }: { event: Event; user: User | nul
 
       <GalleryUploadPanel queue={queue} uploader={uploader} />
 
-      <GalleryListSheet
-        event={event}
-        items={items}
-        open={isListOpen}
-        onOpenChange={setIsListOpen}
-        onOpenItem={openItem}
-        hasMore={hasNextPage}
-        isLoadingMore={isFetchingNextPage}
-        onLoadMore={loadMore}
-      />
+      {hasOpenedList ? (
+        <Suspense fallback={null}>
+          <GalleryListSheet
+            event={event}
+            items={items}
+            open={isListOpen}
+            onOpenChange={setIsListOpen}
+            onOpenItem={openItem}
+            hasMore={hasNextPage}
+            isLoadingMore={isFetchingNextPage}
+            onLoadMore={loadMore}
+          />
+        </Suspense>
+      ) : null}
 
       {hasOpenedFull && full !== null ? (
         <Suspense fallback={null}>
