@@ -104,7 +104,10 @@ async function main(): Promise<void> {
   // however the drain ends. Repeats are ignored: a terminal's Ctrl-C reaches this process twice
   // (from the terminal and forwarded by npm), and systemd signals every process of a service at once.
   let stopping = false;
-  let jobRunner: JobRunner | undefined;
+  // The job runner starts after the server listens: a stop signal may come while it is starting
+  // (a health check passes at listen), and then waits for it rather than stopping the database
+  // under it (which failed the start and ended the process with 1 instead of 0).
+  let jobRunnerStart: Promise<JobRunner | undefined> = Promise.resolve(undefined);
   let stopInstanceTasks = () => {};
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -118,7 +121,8 @@ async function main(): Promise<void> {
     let code = 0;
     // The job runner stops taking jobs at once, before the database may go (a terminal's Ctrl-C
     // stops PostgreSQL too); jobs under way finish, the others stay queued for the next runner.
-    const jobsStopped = jobRunner?.stop();
+    const jobsStopped = jobRunnerStart.then((runner) => runner?.stop());
+    jobsStopped.catch(() => {}); // awaited below, after the drain; a failure is handled there
     try {
       stopInstanceTasks();
       await app.close();
@@ -139,7 +143,10 @@ async function main(): Promise<void> {
   stopInstanceTasks = startInstanceTasks(deps, jobLog);
   // Background jobs (jobs/jobs.ts): the outbox's deliveries and the scheduled sweeps, shared by
   // every instance that runs them through the database's queue.
-  if (config.RUN_JOBS) jobRunner = await startJobRunner(deps, { connectionString: database.url, log: jobLog });
+  if (config.RUN_JOBS && !stopping) {
+    jobRunnerStart = startJobRunner(deps, { connectionString: database.url, log: jobLog });
+    await jobRunnerStart;
+  }
   // The offline gazetteer is read in a worker once the server answers, not on the first search.
   if (geocoding instanceof OfflineGeocodingProvider) setTimeout(() => geocoding.warmUp(), 500).unref();
   app.log.info(`planns ready on ${config.publicUrl.origin} in ${Date.now() - started} ms (database: ${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'})`);

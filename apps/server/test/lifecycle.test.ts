@@ -506,7 +506,7 @@ describe('the server process', () => {
       expect(second.output()).toContain(`removed 1 upload temporary file(s) left in ${tmp}`);
 
       second.child.kill('SIGTERM');
-      expect(await within(second.exited, 20_000, 'exit after SIGTERM')).toEqual({ code: 0, signal: null });
+      expect(await within(second.exited, 20_000, 'exit after SIGTERM'), second.output()).toEqual({ code: 0, signal: null });
     },
     TIMEOUT,
   );
