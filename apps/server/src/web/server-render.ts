@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { LANGUAGE_COOKIE, LANGUAGES, pickLanguage, TIME_ZONE_COOKIE, type Language } from '@planns/shared/i18n/languages';
+import { acceptLanguageTags, LANGUAGE_COOKIE, pickLanguage, TIME_ZONE_COOKIE, type Language } from '@planns/shared/i18n/languages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
@@ -38,12 +38,7 @@ interface EntryServer {
 
 /** The language to render in: the app's cookie, else the browser's languages (as the app picks it without a stored choice). */
 export function renderLanguage(cookie: string | undefined, acceptLanguage: string | undefined): Language {
-  if (cookie && (LANGUAGES as readonly string[]).includes(cookie)) return cookie as Language;
-  const languages = (acceptLanguage ?? '')
-    .split(',')
-    .map((part) => part.split(';')[0]!.trim())
-    .filter(Boolean);
-  return pickLanguage(null, languages);
+  return pickLanguage(cookie ?? null, acceptLanguageTags(acceptLanguage));
 }
 
 /** The time zone to render dates in: the app's cookie when it names a zone this runtime knows, else UTC. */

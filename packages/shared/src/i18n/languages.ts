@@ -23,6 +23,14 @@ export function pickLanguage(stored: string | null, browserLanguages: readonly s
   return DEFAULT_LANGUAGE;
 }
 
+/** The language tags of an Accept-Language header, in its order ('he-IL,he;q=0.9' -> ['he-IL', 'he']), for pickLanguage. */
+export function acceptLanguageTags(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((part) => part.split(';')[0]!.trim())
+    .filter(Boolean);
+}
+
 export function isRtl(lang: Language): boolean {
   return RTL_LANGUAGES.includes(lang);
 }

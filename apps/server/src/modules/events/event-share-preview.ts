@@ -1,7 +1,7 @@
 import tzLookup from '@photostructure/tz-lookup';
 import { FIRST_SCREEN_CARDS } from '@planns/shared/events/events.rules';
 import { eventListQuerySchema } from '@planns/shared/events/events.schemas';
-import { pickLanguage } from '@planns/shared/i18n/languages';
+import { acceptLanguageTags, pickLanguage } from '@planns/shared/i18n/languages';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { clip, type SharePreview } from '../../web/share-preview-html.ts';
@@ -52,11 +52,7 @@ export async function loadEventSharePreview(deps: AppDeps, ref: string, acceptLa
   // An event a moderator took down keeps its page (with the notice) but gets no preview.
   if (!row || row.deleted_by_moderator_at) return null;
 
-  const languages = (acceptLanguage ?? '')
-    .split(',')
-    .map((part) => part.split(';')[0]!.trim())
-    .filter(Boolean);
-  const locale = pickLanguage(null, languages);
+  const locale = pickLanguage(null, acceptLanguageTags(acceptLanguage));
   const when = formatEventWhen(row.start_date, row.end_date, locale, eventTimeZone(row.lat, row.lng));
   const headline = [when, row.venue.trim()].filter(Boolean).join(' · ');
   const description = clip([headline, row.description].filter((s) => s.trim()).join(' — '), DESCRIPTION_MAX);
