@@ -49,6 +49,9 @@ test('a visitor gets /events rendered: the cards are in the HTML, hydration asks
   await expect.poll(async () => cards.count()).toBeGreaterThan(6);
   expect(apiCalls.filter((call) => call.startsWith('/api/events'))).toEqual([]);
   expect(apiCalls.filter((call) => call === '/api/user')).toEqual([]);
+  // The shell's configuration comes with the page too: an answer arriving while React hydrates
+  // would hydrate the rest of the page in one long task.
+  expect(apiCalls.filter((call) => call === '/api/config')).toEqual([]);
   expect(problems.filter((text) => /hydrat|rendered again|Minified React error/i.test(text))).toEqual([]);
 
   // Hydrated: a visitor's like asks them to sign in.
@@ -102,6 +105,9 @@ test('a signed-in person gets their own list and event page rendered, hydrated w
 
   expect(apiCalls.filter((call) => call.startsWith('/api/events?') || call.startsWith(`/api/events/${first.hash}`))).toEqual([]);
   expect(apiCalls.filter((call) => call === '/api/user')).toEqual([]);
+  // The shell's configuration comes with the page too: an answer arriving while React hydrates
+  // would hydrate the rest of the page in one long task.
+  expect(apiCalls.filter((call) => call === '/api/config')).toEqual([]);
   expect(problems.filter((text) => /hydrat|rendered again|Minified React error/i.test(text))).toEqual([]);
 });
 

@@ -18,6 +18,7 @@ import { userReplySchema } from '@planns/shared/users/users.schemas';
 import { eventQueryKey } from './api/events/get-event.ts';
 import { eventListQueryKey, type EventListData } from './api/events/list-events.ts';
 import { currentUserQueryKey } from './api/users/get-current-user.ts';
+import { checkConfigReply, configQueryOptions } from './api/config/get-config.ts';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { serializeServerState, type ServerState } from './app/ssr/server-state.ts';
@@ -118,7 +119,17 @@ async function answerOf<T>(fetchJson: RenderRequest['fetchJson'], path: string, 
  * around the person's place, which only the browser knows).
  */
 async function loadScreenData(request: RenderRequest, pathname: string, search: URLSearchParams, client: ReturnType<typeof createQueryClient>) {
-  const userAnswer = await request.fetchJson('/api/user');
+  const [userAnswer, config] = await Promise.all([
+    request.fetchJson('/api/user'),
+    answerOf(request.fetchJson, '/api/config', (body) => {
+      const parsed = checkConfigReply(body);
+      if (!parsed) throw new NotRendered('/api/config answered an unexpected body');
+      return parsed;
+    }),
+  ]);
+  // The shell asks for the configuration on every page: answered here, the browser does not ask
+  // while it hydrates (an answer arriving then would hydrate the rest of the page in one long task).
+  client.setQueryData(configQueryOptions().queryKey, config);
   if (userAnswer.status !== 200 && userAnswer.status !== 401) throw new NotRendered(`/api/user answered ${userAnswer.status}`);
   const user = userAnswer.status === 200 ? userReplySchema.parse(userAnswer.body).data : null;
   client.setQueryData(currentUserQueryKey, user);

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
@@ -55,9 +55,11 @@ async function start(): Promise<void> {
     </StrictMode>
   );
   if (rendered && (await preloadServerRenderedRoute(location.pathname).catch(() => false))) {
-    hydrateRoot(container, app, {
-      // A difference React recovers from by rendering that part again in the browser: logged, not shown.
-      onRecoverableError: (error) => console.warn('planns: the server-rendered page was rendered again in the browser', error),
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        // A difference React recovers from by rendering that part again in the browser: logged, not shown.
+        onRecoverableError: (error) => console.warn('planns: the server-rendered page was rendered again in the browser', error),
+      });
     });
     if (language !== rendered.language) void changeLanguage(language);
   } else {
