@@ -55,6 +55,7 @@ async function start(): Promise<void> {
     </StrictMode>
   );
   if (rendered && (await preloadServerRenderedRoute(location.pathname).catch(() => false))) {
+    // As a transition, React hydrates in short tasks and yields between them (decision 0035, Later).
     startTransition(() => {
       hydrateRoot(container, app, {
         // A difference React recovers from by rendering that part again in the browser: logged, not shown.
