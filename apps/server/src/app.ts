@@ -19,6 +19,7 @@ import { registerRateLimit, registerSecurityHeaders, securityHeaders } from './h
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { companionsRoutes } from './modules/companions/companions.routes.ts';
+import { seatsRoutes } from './modules/seats/seats.routes.ts';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { firstScreenPictures, loadEventSharePreview } from './modules/events/event-share-preview.ts';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(authRoutes, { deps });
       await api.register(usersRoutes, { deps });
       await api.register(companionsRoutes, { deps });
+      await api.register(seatsRoutes, { deps });
       await api.register(geocodingRoutes, { deps });
       // Visitors' event lists, cleared by every change to events, answers or likes.
       const visitorLists = new VisitorListCache({ ttlMs: deps.config.EVENTS_NA_CACHE_MS, now: () => deps.clock.now().getTime() });

@@ -119,6 +119,32 @@ export interface EventsTable {
   search_words: ColumnType<string[], never, never>;
   /** The quarter-degree grid cell of lat/lng (migration 0017; geo-cells.ts). */
   geo_cell: ColumnType<number | null, never, never>;
+  /** People pick seats (migration 0019): on seat_template_id's scheme, or the default join map. */
+  seated: Generated<boolean>;
+  seat_template_id: number | null;
+}
+
+/** An organiser's seat scheme (migration 0019, decision 0036). */
+export interface SeatTemplatesTable {
+  id: Generated<number> & Id;
+  user_id: number | null;
+  name: string;
+  data: ColumnType<unknown, string, string>;
+  seat_count: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A seat of an event held by a pending order or sold (migration 0019). */
+export interface EventSeatsTable {
+  event_id: number;
+  the_row: number;
+  the_col: number;
+  label: string;
+  order_id: number | null;
+  ticket_id: number | null;
+  hold_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
 }
 
 /** Every word an event's text ever held, once (migration 0015): what a searched word expands to. */
@@ -147,6 +173,8 @@ export interface EventTicketTypesTable {
   quantity: number | null;
   stripe_price_id: string | null;
   stripe_price_amount: number | null;
+  /** The seat type of the event's scheme this type sells (migration 0019); null when not seated. */
+  seat_type: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -426,6 +454,8 @@ export interface Database {
   event_search_words: EventSearchWordsTable;
   event_cards: EventCardsTable;
   event_ticket_types: EventTicketTypesTable;
+  seat_templates: SeatTemplatesTable;
+  event_seats: EventSeatsTable;
   payment_accounts: PaymentAccountsTable;
   payment_events: PaymentEventsTable;
   payments: PaymentsTable;

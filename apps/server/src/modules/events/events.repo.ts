@@ -561,7 +561,7 @@ export interface PersonJson {
 }
 
 /** The event's own columns a page shows: all but the search's (its folded text and words) and its grid cell, never sent. */
-const SHOWN_COLUMN_NAMES = ['id', 'hash', 'user_id', 'name', 'description', 'image', 'm_image', 'start_date', 'end_date', 'location_type', 'address', 'venue', 'url', 'lat', 'lng', 'min', 'max', 'max_companions', 'currency', 'pricing_mode', 'payment_mode', 'stripe_product_id', 'visibility', 'group_id', 'allow_whatsapp', 'visits', 'likes_count', 'clone_id', 'deleted_by_moderator_at', 'deleted_by_moderator_id', 'gallery_requires_approval', 'created_at', 'updated_at', 'ends_at'] as const satisfies readonly (keyof EventRow)[];
+const SHOWN_COLUMN_NAMES = ['id', 'hash', 'user_id', 'name', 'description', 'image', 'm_image', 'start_date', 'end_date', 'location_type', 'address', 'venue', 'url', 'lat', 'lng', 'min', 'max', 'max_companions', 'currency', 'pricing_mode', 'payment_mode', 'stripe_product_id', 'visibility', 'group_id', 'allow_whatsapp', 'visits', 'likes_count', 'clone_id', 'deleted_by_moderator_at', 'deleted_by_moderator_id', 'gallery_requires_approval', 'seated', 'seat_template_id', 'created_at', 'updated_at', 'ends_at'] as const satisfies readonly (keyof EventRow)[];
 // A column added to events must be listed above (or be the search's): otherwise this fails to compile.
 const _everyColumnListed: [Exclude<keyof EventRow, (typeof SHOWN_COLUMN_NAMES)[number] | NotShownColumn>] extends [never] ? true : never = true;
 const SHOWN_COLUMNS = sql.join(SHOWN_COLUMN_NAMES.map((column) => sql.ref(`e.${column}`)));

@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@planns/shared/errors/error-codes';
+import { okSchema } from '@planns/shared/http/envelope';
+import { idParamsSchema } from '@planns/shared/input/ids.schemas';
+import { reservedSeatsReplySchema, seatTemplateBodySchema, seatTemplateListReplySchema, seatTemplateReplySchema } from '@planns/shared/seats/seats.schemas';
+import type { AppDeps } from '../../deps.ts';
+import { requireActor } from '../../http/auth-hook.ts';
+import * as seats from './seats.service.ts';
+
+const tags = ['seats'];
+const e = errorBodySchema;
+
+export const seatsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get(
+    '/seats/templates',
+    {
+      schema: { tags, summary: 'My seat schemes', description: 'Spec: GET seats/templates (the caller’s own), newest first.', response: { 200: seatTemplateListReplySchema, 401: e } },
+    },
+    async (request) => ({ data: await seats.listTemplates(deps, requireActor(request)) }),
+  );
+
+  app.post(
+    '/seats/templates',
+    {
+      schema: {
+        tags,
+        summary: 'Make a seat scheme',
+        description:
+          'Spec: POST seats/templates {name, data}: data is rows and columns (1 to 100 each), rowSpacers and columnSpacers (a gap after the nth row or seat, as shown), seatTypes (1 to 10, label and default price in minor units), seatTypeAreas, disabledSeats and the declarative seatLabel rule (decision 0036). Per-field 422s.',
+        body: seatTemplateBodySchema,
+        response: { 200: seatTemplateReplySchema, 401: e, 422: e },
+      },
+    },
+    async (request) => ({ data: await seats.createTemplate(deps, requireActor(request), request.body) }),
+  );
+
+  app.get(
+    '/seats/template/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A seat scheme',
+        description: 'Spec: GET seats/template/{id}: its maker’s, or the scheme of an event the caller may see (its seat chart); otherwise 404.',
+        params: idParamsSchema,
+        response: { 200: seatTemplateReplySchema, 404: e },
+      },
+    },
+    async (request) => ({ data: await seats.getTemplate(deps, request.actor, request.params.id) }),
+  );
+
+  app.post(
+    '/seats/template/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a seat scheme',
+        description: 'POST seats/template/{id} {name, data}: one’s own scheme while no event uses it (409 once one does: save a copy instead).',
+        params: idParamsSchema,
+        body: seatTemplateBodySchema,
+        response: { 200: seatTemplateReplySchema, 401: e, 404: e, 409: e, 422: e },
+      },
+    },
+    async (request) => ({ data: await seats.updateTemplate(deps, requireActor(request), request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/seats/template/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a seat scheme',
+        description: 'DELETE seats/template/{id}: one’s own scheme while no event uses it (409 once one does).',
+        params: idParamsSchema,
+        response: { 200: okSchema, 401: e, 404: e, 409: e },
+      },
+    },
+    async (request) => {
+      await seats.deleteTemplate(deps, requireActor(request), request.params.id);
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.get(
+    '/seats/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Seats taken on an event',
+        description:
+          'Spec: GET seats/{eventId}: the seats held or sold now, as {the_row, the_col} (zero-based, shown plus one), with state (held or sold) and own (the caller’s). Visitors: public events only.',
+        params: idParamsSchema,
+        response: { 200: reservedSeatsReplySchema, 404: e },
+      },
+    },
+    async (request) => ({ data: await seats.reservedSeats(deps, request.actor, request.params.id) }),
+  );
+};
