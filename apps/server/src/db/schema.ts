@@ -270,6 +270,8 @@ export interface OrdersTable {
   closed_at: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** A seated checkout's picks (migration 0019): row, col, label, ticket_type_id each. */
+  seats: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface OrderItemsTable {
@@ -299,6 +301,10 @@ export interface TicketsTable {
   used_by: number | null;
   refunded_at: Date | null;
   created_at: Timestamp;
+  /** The seat it admits to (migration 0019), zero-based; all three or none. */
+  seat_row: ColumnType<number | null, number | null | undefined, number | null>;
+  seat_col: ColumnType<number | null, number | null | undefined, number | null>;
+  seat_label: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RefundsTable {

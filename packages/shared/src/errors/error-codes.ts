@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   event_full: 409,
   /** The tickets wanted are more than remain (events §4 'Sold out'): the event's max or a type's limit. */
   sold_out: 409,
+  /** A seat picked was taken meanwhile (the fields name each: seats.{i}); the chart refreshes. */
+  seat_taken: 409,
   /** The price or fee a client showed is not the server's (the answer carries the current ones). */
   price_changed: 409,
   /** A payout account is needed, or is not verified yet. */

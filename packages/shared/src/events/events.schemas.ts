@@ -65,6 +65,8 @@ export const ticketTypeSchema = z
     remaining: z.number().int().nullable(),
     /** No ticket of this type left: its limit, or the event's max, is reached. */
     sold_out: z.boolean(),
+    /** A seated event: the seat type of its map this type sells (decision 0036); else null. */
+    seat_type: z.number().int().nullable(),
   })
   .meta({ id: 'TicketType' });
 export type TicketTypeRead = z.infer<typeof ticketTypeSchema>;
@@ -105,6 +107,9 @@ export const eventSchema = z
     pricing_mode: z.enum(PRICING_MODES),
     /** Every ticket type, in order (a single-price event has one: its ticket_name); [] when free. */
     ticket_types: z.array(ticketTypeSchema),
+    /** People pick seats when they buy (decision 0036): on seat_template_id's scheme, or the default join map. */
+    seated: z.boolean(),
+    seat_template_id: z.number().int().nullable(),
     price_range: priceRangeSchema.nullable(),
     is_paid: z.boolean(),
     /** Whose account sells the tickets: the organiser's payout account or planns' own (decision 0028); null when free. */
@@ -379,6 +384,8 @@ export const ticketTypeBodySchema = z.object({
   currency: z.string().max(3).nullable().optional(),
   description: z.string().trim().max(2000, 'At most 2000 characters').nullable().optional(),
   quantity: z.union([z.number(), z.null()]).optional(),
+  /** A seated event: the seat type (index in its map's seatTypes) this type sells (decision 0036). */
+  seat_type: z.number().int('Choose the seats this ticket type sells').min(0, 'Choose the seats this ticket type sells').max(9, 'Choose the seats this ticket type sells').nullable().optional(),
 });
 export type TicketTypeBody = z.infer<typeof ticketTypeBodySchema>;
 
@@ -427,6 +434,10 @@ export const eventBodySchema = z
     ticket_name: text(120),
     ticket_description: text(2000),
     ticket_types: z.array(ticketTypeBodySchema).max(TICKET_TYPES_MAX, M.tooManyTicketTypes).default([]),
+    /** The seat selector switch (events §2 Tickets panel): people pick seats when they buy (decision 0036). */
+    seated: boolish.default(false),
+    /** The seat scheme (one's own, or the one the event has); none: the default join map. */
+    seat_template_id: idSchema.nullable().optional(),
     /** Clone mode: the source event, and the user who will own the copy (default: the caller). */
     clone_id: idSchema.nullable().optional(),
     user_ownership: idSchema.nullable().optional(),

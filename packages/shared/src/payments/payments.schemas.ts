@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEAT_COLUMNS_MAX, SEAT_MESSAGES, SEAT_ROWS_MAX, SEATS_PER_ORDER_MAX } from '../seats/seats.rules.ts';
 import { idSchema } from '../input/ids.schemas.ts';
 import { CURRENCIES } from '../money/money.rules.ts';
 import { SELECTION_MESSAGES, TICKETS_PER_ORDER_MAX } from '../tickets/tickets.rules.ts';
@@ -246,7 +247,7 @@ const wholeNumber = (message: string) => z.coerce.number({ message }).int(messag
 /**
  * GET payments/embed/{eventId} (events §7): single price: quantity, price, fee, current_session;
  * ticket types: current_session and ticket_selections[i][type], [quantity]; both may carry
- * seats[i][row|col|label] (seat maps come later: refused today). price and fee are what the
+ * seats[i][row|col|label] (a seated event: the seats to hold, decision 0036). price and fee are what the
  * buyer was shown, in minor units: checked against the server's.
  */
 export const embedQuerySchema = z.preprocess(
@@ -263,7 +264,18 @@ export const embedQuerySchema = z.preprocess(
       )
       .max(10)
       .optional(),
-    seats: z.array(z.object({ row: z.unknown(), col: z.unknown(), label: z.unknown() })).max(0, 'This event has no seat map').optional(),
+    seats: z
+      .array(
+        z.object({
+          row: wholeNumber(SEAT_MESSAGES.seatOutside).min(0, SEAT_MESSAGES.seatOutside).max(SEAT_ROWS_MAX - 1, SEAT_MESSAGES.seatOutside),
+          col: wholeNumber(SEAT_MESSAGES.seatOutside).min(0, SEAT_MESSAGES.seatOutside).max(SEAT_COLUMNS_MAX - 1, SEAT_MESSAGES.seatOutside),
+          /** The label the buyer saw; the server's own map names the seat. */
+          label: z.string().max(20).optional(),
+        }),
+      )
+      .min(1, SEAT_MESSAGES.seatsRequired)
+      .max(SEATS_PER_ORDER_MAX, SEAT_MESSAGES.seatsMax)
+      .optional(),
     price: wholeNumber('Price must be a whole number of minor units').min(0).max(99_999_999).optional(),
     fee: wholeNumber('The fee must be a whole number of minor units').min(0).max(99_999_999).optional(),
   }),

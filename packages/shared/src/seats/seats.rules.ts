@@ -312,6 +312,13 @@ export const SEAT_MESSAGES = {
   seatsTaken: (labels: readonly string[]) => `Seats ${labels.join(', ')} have just been taken`,
   seatUnknown: (label: string) => `There is no seat ${label} on this event's map`,
   seatTwice: (label: string) => `Seat ${label} is picked twice`,
+  seatNotOnSale: (label: string) => `Seat ${label} is not on sale`,
   seatsRequired: 'Pick at least one seat',
+  noSeatMap: 'This event has no seat map',
+  seatedNeedsPrice: 'Seats are sold as tickets: give the event a price first',
+  seatTypeRequired: 'Choose the seats this ticket type sells',
+  seatTypeSoldTwice: 'Another ticket type sells these seats',
+  seatTypeUnsold: (label: string) => `The ${label} seats have no ticket type: add one for them`,
+  mapInUse: 'Seats are held or sold on this event: its seat map cannot change now',
   seatsMax: `At most ${SEATS_PER_ORDER_MAX} seats at once`,
 } as const;

@@ -29,6 +29,8 @@ export interface TicketTypeDraft {
   description?: string | null;
   /** Beyond the spec: tickets of this type on sale at most (null: only the event's max). */
   quantity?: number | null;
+  /** A seated event: the seat type of its map this type sells (decision 0036). */
+  seat_type?: number | null;
 }
 
 export interface TicketType {
@@ -37,6 +39,8 @@ export interface TicketType {
   currency: Currency;
   description: string | null;
   quantity: number | null;
+  /** A seated event: the seat type of its map this type sells (decision 0036); else null or absent. */
+  seat_type?: number | null;
 }
 
 export type TicketTypeField = 'name' | 'price' | 'currency';
@@ -111,6 +115,7 @@ export function normalizePricing(draft: PricingDraft): Pricing {
         currency,
         description: t.description?.trim() || null,
         quantity: isPositiveWhole(t.quantity) ? t.quantity : null,
+        ...(typeof t.seat_type === 'number' ? { seat_type: t.seat_type } : {}),
       })),
     };
   }

@@ -38,7 +38,7 @@ export const ticketSchema = z
     created_at: z.string(),
     order_id: z.number().int().nullable(),
     event: ticketEventSchema,
-    /** Seat maps arrive later: always null today. */
+    /** The seat it admits to (a seated event; decision 0036): zero-based, shown plus one. */
     seat: z.object({ the_row: z.number().int(), the_col: z.number().int(), label: z.string().nullable() }).nullable(),
   })
   .meta({ id: 'Ticket' });

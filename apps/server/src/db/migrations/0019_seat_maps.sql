@@ -56,3 +56,15 @@ CREATE TABLE event_seats (
   CONSTRAINT event_seats_ticket_key UNIQUE (ticket_id)
 );
 CREATE INDEX event_seats_order_idx ON event_seats (order_id) WHERE order_id IS NOT NULL;
+
+-- What a seated checkout picked (row, col, label and the ticket type each is sold as), kept with
+-- the order: a payment that arrives after its hold claims these seats anew, or is refunded.
+ALTER TABLE orders ADD COLUMN seats jsonb CHECK (seats IS NULL OR jsonb_typeof(seats) = 'array');
+
+-- The seat a ticket admits to (accounts §3 Ticket seat): kept on the ticket for its holder's
+-- history; event_seats holds the live claim, released when the ticket is refunded.
+ALTER TABLE tickets
+  ADD COLUMN seat_row smallint CHECK (seat_row BETWEEN 0 AND 99),
+  ADD COLUMN seat_col smallint CHECK (seat_col BETWEEN 0 AND 99),
+  ADD COLUMN seat_label text CHECK (char_length(seat_label) BETWEEN 1 AND 20),
+  ADD CONSTRAINT tickets_seat_check CHECK ((seat_row IS NULL) = (seat_col IS NULL) AND (seat_row IS NULL) = (seat_label IS NULL));

@@ -117,6 +117,9 @@ export type EventWrite = {
   group_id: number | null;
   allow_whatsapp: boolean;
   gallery_requires_approval: boolean;
+  /** The seat selector switch and scheme (decision 0036): written with the event, by the service. */
+  seated?: boolean;
+  seat_template_id?: number | null;
 };
 
 export async function insertEvent(
@@ -153,6 +156,7 @@ export interface TicketTypeWrite {
   price: number;
   description: string | null;
   quantity: number | null;
+  seat_type: number | null;
 }
 
 export type TicketTypeRow = Selectable<EventTicketTypesTable>;
@@ -181,6 +185,7 @@ export async function replaceTicketTypes(tx: Tx, eventId: number, currency: stri
           name: type.name,
           description: type.description,
           quantity: type.quantity,
+          seat_type: type.seat_type,
           price: type.price,
           // A provider price is immutable: a new price or currency needs a new one.
           stripe_price_id: sql<string | null>`CASE WHEN price = ${type.price} THEN stripe_price_id END`,
@@ -193,7 +198,7 @@ export async function replaceTicketTypes(tx: Tx, eventId: number, currency: stri
     } else {
       await tx
         .insertInto('event_ticket_types')
-        .values({ event_id: eventId, position, name: type.name, price: type.price, currency, description: type.description, quantity: type.quantity, created_at: now, updated_at: now })
+        .values({ event_id: eventId, position, name: type.name, price: type.price, currency, description: type.description, quantity: type.quantity, seat_type: type.seat_type, created_at: now, updated_at: now })
         .execute();
     }
   }
@@ -604,6 +609,7 @@ export interface TicketTypeJson {
   quantity: number | null;
   stripe_price_id: string | null;
   stripe_price_amount: number | null;
+  seat_type: number | null;
 }
 
 export interface RelationLimits {
@@ -683,7 +689,7 @@ export async function loadEventDetails(db: Executor, ids: number[], viewerIds: V
       (SELECT count(*)::int FROM comments cm WHERE cm.event_id = e.id) AS comments_count,
       (SELECT coalesce(json_agg(json_build_object('id', tt.id, 'name', tt.name, 'price', tt.price, 'currency', tt.currency,
          'description', tt.description, 'quantity', tt.quantity, 'stripe_price_id', tt.stripe_price_id,
-         'stripe_price_amount', tt.stripe_price_amount) ORDER BY tt.position), '[]'::json)
+         'stripe_price_amount', tt.stripe_price_amount, 'seat_type', tt.seat_type) ORDER BY tt.position), '[]'::json)
          FROM event_ticket_types tt WHERE tt.event_id = e.id) AS ticket_types_json,
       EXISTS (SELECT 1 FROM event_users ow WHERE ow.event_id = e.id AND ow.user_id = e.user_id AND ow.status = 'going') AS owner_attending,
       (SELECT coalesce(array_agg(euc.companion_id ORDER BY euc.companion_id), '{}') FROM event_user_companions euc

@@ -26,6 +26,7 @@ import { isGroupMember } from '../groups/groups.service.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import * as paymentAccounts from '../payments/payment-accounts.service.ts';
 import * as rsvp from '../rsvp/rsvp.service.ts';
+import * as seats from '../seats/seats.service.ts';
 import { copyEventImage, renderEventImage, storeEventImage, type EventImageUrls } from './event-image.ts';
 import { canDeleteEvent, canManageEvent, canModerate, canViewEvent, isEventOwner } from './events.policy.ts';
 import { presentEvent } from './events.presenter.ts';
@@ -269,10 +270,11 @@ function pricingOf(body: EventBody): Pricing {
  */
 async function ticketTypeWrites(db: Executor, eventId: number | null, body: EventBody, pricing: Pricing): Promise<repo.TicketTypeWrite[]> {
   const types = ticketTypesOf(pricing);
-  if (eventId === null) return types.map((t) => ({ id: null, name: t.name, price: t.price, description: t.description, quantity: t.quantity }));
+  const write = (t: (typeof types)[number], id: number | null) => ({ id, name: t.name, price: t.price, description: t.description, quantity: t.quantity, seat_type: t.seat_type ?? null });
+  if (eventId === null) return types.map((t) => write(t, null));
   if (pricing.pricing_mode === 'single') {
     const [first] = await repo.listTicketTypes(db, eventId);
-    return types.map((t) => ({ id: first?.id ?? null, name: t.name, price: t.price, description: t.description, quantity: t.quantity }));
+    return types.map((t) => write(t, first?.id ?? null));
   }
   const sentIds = body.ticket_types.map((t) => t.id ?? null);
   const own = new Set(await repo.ticketTypeIdsOfEvent(db, eventId, sentIds.filter((id): id is number => id !== null)));
@@ -281,7 +283,21 @@ async function ticketTypeWrites(db: Executor, eventId: number | null, body: Even
     if (id !== null && !own.has(id)) fields[`ticket_types.${i}.id`] = M.unknownTicketType;
   });
   if (Object.keys(fields).length > 0) throw invalidFields(fields);
-  return types.map((t, i) => ({ id: sentIds[i] ?? null, name: t.name, price: t.price, description: t.description, quantity: t.quantity }));
+  return types.map((t, i) => write(t, sentIds[i] ?? null));
+}
+
+/** The ticket types to write with the seat type each sells, and the event's seating (decision 0036). */
+async function typesAndSeating(deps: AppDeps, actor: Actor, body: EventBody, pricing: Pricing, current: { id: number | null; seat_template_id: number | null } | null) {
+  const written = await ticketTypeWrites(deps.db, current?.id ?? null, body, pricing);
+  const seating = await seats.eventSeating(deps.db, actor, {
+    seated: body.seated,
+    templateId: body.seat_template_id ?? null,
+    // The event's own scheme (editing), or the cloned event's, may stay though it is not the caller's.
+    currentTemplateId: current?.seat_template_id ?? null,
+    paid: pricing.currency !== null,
+    types: written,
+  });
+  return { types: written.map((t, i) => ({ ...t, seat_type: seating.seatTypes[i] ?? null })), seating };
 }
 
 async function renderUpload(body: EventBody): Promise<Awaited<ReturnType<typeof renderEventImage>> | null> {
@@ -314,12 +330,15 @@ export async function createEvent(deps: AppDeps, actor: Actor, body: EventBody):
   if (!images && !body.remove_image && source?.image && source.m_image) images = await copyEventImage(deps.storage, ownerId, { image: source.image, m_image: source.m_image });
 
   const pricing = pricingOf(body);
-  const types = await ticketTypeWrites(deps.db, null, body, pricing);
+  const { types, seating } = await typesAndSeating(deps, actor, body, pricing, source ? { id: null, seat_template_id: source.seat_template_id } : null);
   const now = deps.clock.now();
   try {
     const id = await inTransaction(deps.db, async (tx) => {
+      await seats.lockEventSeating(tx, { eventId: null, seating, current: null, now });
       const row = await repo.insertEvent(tx, {
         ...eventValues(body),
+        seated: seating.seated,
+        seat_template_id: seating.seat_template_id,
         currency: pricing.currency,
         pricing_mode: pricing.pricing_mode,
         payment_mode: pricing.currency === null ? null : 'own',
@@ -356,7 +375,7 @@ export async function updateEvent(deps: AppDeps, actor: Actor, id: number, body:
   await checkReferences(deps, actor, body, { currentGroupId: current.group_id, companionsOwnerId: attendance ? actor.userId : null });
 
   const pricing = pricingOf(body);
-  const types = await ticketTypeWrites(deps.db, id, body, pricing);
+  const { types, seating } = await typesAndSeating(deps, actor, body, pricing, current);
   const rendered = await renderUpload(body);
   const images = rendered ? await storeEventImage(deps.storage, current.user_id, rendered) : null;
   const now = deps.clock.now();
@@ -369,7 +388,8 @@ export async function updateEvent(deps: AppDeps, actor: Actor, id: number, body:
       const imageChange = images ? { image: images.image, m_image: images.m_image } : body.remove_image ? { image: null, m_image: null } : {};
       if (images || body.remove_image) replaced = [locked.image, locked.m_image];
       const values = eventValues(body);
-      await repo.updateEvent(tx, id, { ...values, ...imageChange, updated_at: now });
+      await seats.lockEventSeating(tx, { eventId: id, seating, current: locked, now });
+      await repo.updateEvent(tx, id, { ...values, ...imageChange, seated: seating.seated, seat_template_id: seating.seat_template_id, updated_at: now });
       await repo.replaceCategories(tx, id, body.categories);
       // Pricing: a paid event keeps its payment mode and product; made free it loses both, with its types.
       const paymentMode = pricing.currency === null ? null : (locked.payment_mode ?? 'own');
@@ -463,6 +483,9 @@ export interface EventPricing {
   currency: string | null;
   payment_mode: 'own' | 'planns' | null;
   stripe_product_id: string | null;
+  /** People pick seats: on seat_template_id's scheme, or the default join map (decision 0036). */
+  seated: boolean;
+  seat_template_id: number | null;
   ticket_types: repo.TicketTypeRow[];
 }
 
@@ -477,6 +500,8 @@ function eventPricing(row: repo.EventRow, ticketTypes: repo.TicketTypeRow[]): Ev
     currency: row.currency,
     payment_mode: row.payment_mode,
     stripe_product_id: row.stripe_product_id,
+    seated: row.seated,
+    seat_template_id: row.seat_template_id,
     ticket_types: row.currency === null ? [] : ticketTypes,
   };
 }

@@ -2,6 +2,7 @@ import type { Currency } from '@planns/shared/money/money.rules';
 import { formatMoney } from '@planns/shared/money/money.rules';
 import { PAYMENT_MESSAGES, arePaymentsEnabled } from '@planns/shared/payments/payments.rules';
 import type { EmbedQuery } from '@planns/shared/payments/payments.schemas';
+import { SEAT_MESSAGES } from '@planns/shared/seats/seats.rules';
 import { HOLD_MINUTES, SELECTION_MESSAGES, checkoutLines, checkoutTotals, refundAmount, type CheckoutLine } from '@planns/shared/tickets/tickets.rules';
 import type { Purchase } from '@planns/shared/tickets/tickets.schemas';
 import type { RawBuilder } from 'kysely';
@@ -15,6 +16,7 @@ import * as events from '../events/events.service.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import * as accounts from '../payments/payment-accounts.service.ts';
 import * as rsvp from '../rsvp/rsvp.service.ts';
+import * as seats from '../seats/seats.service.ts';
 import * as tickets from '../tickets/tickets.service.ts';
 import * as repo from './orders.repo.ts';
 
@@ -38,8 +40,15 @@ function invalid(fields: Record<string, string>): AppError {
 }
 
 /** The lines of a request (events §5 Ticket selection; single price: the amount), checked against the event's types. */
-function linesOf(pricing: events.EventPricing, query: EmbedQuery): Lines {
+function linesOf(pricing: events.EventPricing, query: EmbedQuery, picks: readonly seats.SeatPick[] | null): Lines {
   const types = pricing.ticket_types.map((t) => ({ id: t.id, name: t.name, price: t.price }));
+  if (picks) {
+    // A seated event: a ticket per seat, of its seat type's ticket type (decision 0036).
+    const counts = new Map<number, number>();
+    for (const pick of picks) counts.set(pick.ticket_type_id, (counts.get(pick.ticket_type_id) ?? 0) + 1);
+    const selections = types.filter((t) => counts.has(t.id)).map((t) => ({ type: t.id, quantity: counts.get(t.id)! }));
+    return checkoutLines(types, selections);
+  }
   if (query.ticket_selections && query.ticket_selections.length > 0) {
     const fields: Record<string, string> = {};
     query.ticket_selections.forEach((s, i) => {
@@ -83,7 +92,12 @@ export async function openCheckout(deps: AppDeps, actor: Actor, eventId: number,
   if (!enabled) throw new AppError('payment_account_required', 'Tickets for this event are not on sale yet');
   if (pricing.start_date.getTime() + 12 * 3600_000 < now.getTime()) throw new AppError('conflict', 'This event is over');
 
-  const lines = linesOf(pricing, query);
+  // A seated event sells the seats picked on its map; another takes none.
+  const map = await seats.eventMap(deps.db, pricing);
+  if (!map && query.seats) throw invalid({ seats: SEAT_MESSAGES.noSeatMap });
+  if (map && !query.seats) throw invalid({ seats: SEAT_MESSAGES.seatsRequired });
+  const picks = map && query.seats ? seats.resolvePicks(map, pricing.ticket_types, query.seats) : null;
+  const lines = linesOf(pricing, query, picks);
   const totals = checkoutTotals(lines, deps.config.PLATFORM_FEE_PERCENT);
   const single = lines.length === 1 && pricing.ticket_types.length === 1 ? lines[0]! : null;
   if ((query.price !== undefined && single && query.price !== single.unit_price) || (query.fee !== undefined && query.fee !== totals.fee)) {
@@ -112,6 +126,7 @@ export async function openCheckout(deps: AppDeps, actor: Actor, eventId: number,
     hold_expires_at: new Date(now.getTime() + HOLD_MS),
     created_at: now,
     updated_at: now,
+    seats: picks ? JSON.stringify(picks) : null,
   };
   const items = lines.map((l, position) => ({ position, ticket_type_id: l.ticket_type_id, type_name: l.name, unit_price: l.unit_price, quantity: l.quantity }));
   // One statement writes the hold and claims its places (inventory.claimHoldInStatement): the
@@ -120,12 +135,18 @@ export async function openCheckout(deps: AppDeps, actor: Actor, eventId: number,
   // nothing is written. Replacing the session's earlier hold, that hold is closed in the same
   // transaction. Null: this join session has an open order already (its partial unique index).
   const claim = (holdId: RawBuilder<number>) => inventory.claimHoldInStatement({ eventId, lines: wanted, now }, holdId);
+  // A seated checkout holds its seats in the same transaction: a seat taken answers seat_taken
+  // and nothing of the order stays (decision 0036).
+  const holdSeats = async (tx: Tx, order: repo.OrderRow | undefined) => {
+    if (order && picks) await seats.holdSeats(tx, { eventId, orderId: order.id, picks, until: order.hold_expires_at, now });
+    return order ?? null;
+  };
   const holdAnew = async (replaced: repo.OrderRow | undefined) => {
     try {
-      if (!replaced) return (await repo.insertOrder(deps.db, newOrder, items, claim)) ?? null;
+      if (!replaced && !picks) return (await repo.insertOrder(deps.db, newOrder, items, claim)) ?? null;
       return await inTransaction(deps.db, async (tx) => {
-        await closeHold(tx, replaced.id, 'expired', now);
-        return (await repo.insertOrder(tx, newOrder, items, claim)) ?? null;
+        if (replaced) await closeHold(tx, replaced.id, 'expired', now);
+        return holdSeats(tx, await repo.insertOrder(tx, newOrder, items, claim));
       });
     } catch (err) {
       throw inventory.claimRefusal(err, wanted) ?? err;
@@ -138,7 +159,9 @@ export async function openCheckout(deps: AppDeps, actor: Actor, eventId: number,
     const existing = await repo.findOpenOrderOfSession(deps.db, actor.userId, query.current_session);
     if (existing && existing.hold_expires_at > now && existing.client_secret && existing.checkout_session_id) {
       const held = await repo.itemsOf(deps.db, [existing.id]);
-      const same = held.length === lines.length && held.every((item, i) => item.ticket_type_id === lines[i]!.ticket_type_id && item.quantity === lines[i]!.quantity && item.unit_price === lines[i]!.unit_price);
+      const seatsKey = (list: readonly seats.SeatPick[] | null) => (list ? list.map((p) => `${p.row}:${p.col}:${p.ticket_type_id}`).join(',') : '');
+      const sameSeats = seatsKey(existing.seats as seats.SeatPick[] | null) === seatsKey(picks);
+      const same = sameSeats && held.length === lines.length && held.every((item, i) => item.ticket_type_id === lines[i]!.ticket_type_id && item.quantity === lines[i]!.quantity && item.unit_price === lines[i]!.unit_price);
       if (same) return embedAnswer(deps, existing, lines, totals);
     }
     order = await holdAnew(existing);
@@ -201,7 +224,9 @@ function embedAnswer(deps: AppDeps, order: repo.OrderRow, lines: Lines, totals: 
 
 /** Ends an open order (its hold released, as its places stop counting). */
 async function closeHold(tx: Tx, orderId: number, to: 'expired' | 'failed', now: Date, reason: string | null = null): Promise<boolean> {
-  return repo.moveOrder(tx, orderId, ['pending'], to, { closed_at: now, failure_reason: reason, updated_at: now });
+  const moved = await repo.moveOrder(tx, orderId, ['pending'], to, { closed_at: now, failure_reason: reason, updated_at: now });
+  if (moved) await seats.releaseOrderSeats(tx, orderId);
+  return moved;
 }
 
 /* ------------------------------------------------------------------ the session's state */
@@ -266,6 +291,9 @@ async function fulfilLocked(tx: Tx, order: repo.OrderRow & { items: repo.OrderIt
       async () => {
         await repo.moveOrder(tx, order.id, ['pending', 'expired', 'failed'], 'paid', { paid_at: now, payment_intent_id: payment.payment_intent, failure_reason: null, updated_at: now });
         const issued = await tickets.issueOrderTickets(tx, { id: order.id, event_id: order.event_id!, buyer_id: order.buyer_id, currency: order.currency, items }, now);
+        // A seated order's seats become its tickets' (held still, or claimed anew after its hold).
+        const picks = order.seats as seats.SeatPick[] | null;
+        if (picks) await seats.sellOrderSeats(tx, { eventId: order.event_id!, orderId: order.id, picks, tickets: await tickets.ticketsOfOrders(tx, [order.id]), now });
         if (order.buyer_id !== null) await rsvp.setGoingWithTickets(tx, order.event_id!, order.buyer_id, now);
         await enqueue(tx, 'orders.after_payment', { order_id: order.id }, { key: `order-paid:${order.id}` });
         await inventory.claimTickets(tx, {
@@ -286,6 +314,7 @@ async function fulfilLocked(tx: Tx, order: repo.OrderRow & { items: repo.OrderIt
     failure_reason: 'No place was left when the payment arrived: it is refunded',
     updated_at: now,
   });
+  await seats.releaseOrderSeats(tx, order.id);
   await enqueue(tx, 'orders.refund_unfulfilled', { order_id: order.id }, { key: `order-refund-unfulfilled:${order.id}` });
   return 'refunding';
 }
@@ -322,6 +351,7 @@ export async function applyChargeRefunded(tx: Tx, provider: 'test' | 'stripe', c
   if (full) {
     const valid = await tickets.lockValidTicketsOfOrder(tx, order.id);
     await tickets.markTicketsRefunded(tx, valid.map((t) => t.id), now);
+    await seats.releaseTicketSeats(tx, valid.map((t) => t.id));
   }
   await repo.addRefunded(tx, order.id, Math.min(refunded, order.total) - order.refunded_amount, full, now);
 }
@@ -469,6 +499,7 @@ export async function refundOrder(deps: AppDeps, actor: Actor, orderId: number, 
     const now = deps.clock.now();
     if (!(await repo.insertRefund(tx, { order_id: orderId, provider_refund_id: refund.id, amount: refund.amount, reason: 'organiser', ticket_ids: ids, created_by: actor.userId, created_at: now }))) return;
     await tickets.markTicketsRefunded(tx, ids, now);
+    await seats.releaseTicketSeats(tx, ids);
     await repo.addRefunded(tx, orderId, amount, isRest, now);
     await enqueue(tx, 'orders.tell_buyer', { order_id: orderId, what: 'refunded' }, { key: `order-told-refund:${refund.id}` });
   });

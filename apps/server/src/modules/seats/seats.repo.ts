@@ -99,3 +99,85 @@ export async function reservedSeats(db: Executor, eventId: number, now: Date, vi
   `.execute(db);
   return result.rows;
 }
+
+/* ------------------------------------------------------------------ claims (event_seats) */
+
+export interface SeatClaim {
+  row: number;
+  col: number;
+  label: string;
+}
+
+const picksTable = (picks: readonly SeatClaim[]) => sql`jsonb_to_recordset(${JSON.stringify(picks)}::jsonb) AS p(row smallint, col smallint, label text)`;
+
+/**
+ * Frees the picked seats whose hold is over (not sold, their hold ended; `except`: not this
+ * order's own), so that a new claim may take them: in the transaction that inserts the claim.
+ */
+export async function deleteLapsedClaims(db: Executor, eventId: number, picks: readonly SeatClaim[], now: Date, except: number | null = null): Promise<void> {
+  await sql`
+    DELETE FROM event_seats s USING ${picksTable(picks)}
+    WHERE s.event_id = ${eventId} AND s.the_row = p.row AND s.the_col = p.col
+      AND s.ticket_id IS NULL AND s.hold_expires_at <= ${now}
+      AND (${except}::bigint IS NULL OR s.order_id <> ${except}::bigint)
+  `.execute(db);
+}
+
+/**
+ * Claims the picked seats for an order until `until`, in seat order; a seat claimed already (by
+ * anyone: the primary key decides, also against a claim not yet committed) is left as it is.
+ * Answers the seats this statement claimed.
+ */
+export async function insertClaims(db: Executor, eventId: number, orderId: number, picks: readonly SeatClaim[], until: Date, now: Date): Promise<{ the_row: number; the_col: number }[]> {
+  const result = await sql<{ the_row: number; the_col: number }>`
+    INSERT INTO event_seats (event_id, the_row, the_col, label, order_id, hold_expires_at, created_at)
+    SELECT ${eventId}, p.row, p.col, p.label, ${orderId}, ${until}, ${now} FROM ${picksTable(picks)} ORDER BY p.row, p.col
+    ON CONFLICT (event_id, the_row, the_col) DO NOTHING
+    RETURNING the_row, the_col
+  `.execute(db);
+  return result.rows;
+}
+
+/** The picked seats this order holds (not sold), locked. */
+export async function lockOrderClaims(db: Executor, eventId: number, orderId: number, picks: readonly SeatClaim[]): Promise<{ the_row: number; the_col: number }[]> {
+  const result = await sql<{ the_row: number; the_col: number }>`
+    SELECT s.the_row, s.the_col FROM event_seats s JOIN ${picksTable(picks)} ON s.the_row = p.row AND s.the_col = p.col
+    WHERE s.event_id = ${eventId} AND s.order_id = ${orderId} AND s.ticket_id IS NULL
+    ORDER BY s.the_row, s.the_col
+    FOR UPDATE OF s
+  `.execute(db);
+  return result.rows;
+}
+
+/** Turns held seats into sold ones: each to its ticket. */
+export async function sellClaims(db: Executor, eventId: number, sold: readonly { row: number; col: number; ticket_id: number }[]): Promise<void> {
+  if (sold.length === 0) return;
+  await sql`
+    UPDATE event_seats s SET ticket_id = x.ticket_id, hold_expires_at = NULL
+    FROM jsonb_to_recordset(${JSON.stringify(sold)}::jsonb) AS x(row smallint, col smallint, ticket_id bigint)
+    WHERE s.event_id = ${eventId} AND s.the_row = x.row AND s.the_col = x.col
+  `.execute(db);
+}
+
+/** Whether seats are held now or sold on an event. */
+export async function hasLiveClaims(db: Executor, eventId: number, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('event_seats')
+    .select('the_row')
+    .where('event_id', '=', eventId)
+    .where((eb) => eb.or([eb('ticket_id', 'is not', null), eb('hold_expires_at', '>', now)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Releases the seats an order holds (not those sold). */
+export async function deleteOrderClaims(db: Executor, orderId: number): Promise<void> {
+  await db.deleteFrom('event_seats').where('order_id', '=', orderId).where('ticket_id', 'is', null).execute();
+}
+
+/** Releases the seats of these tickets. */
+export async function deleteTicketClaims(db: Executor, ticketIds: readonly number[]): Promise<void> {
+  if (ticketIds.length === 0) return;
+  await db.deleteFrom('event_seats').where('ticket_id', 'in', ticketIds).execute();
+}

@@ -1,10 +1,11 @@
-import { DEFAULT_SEAT_LABEL_RULE, layoutSeats, SEAT_MESSAGES, SEAT_SCHEMES_PER_USER_MAX, type SeatSchemeData } from '@planns/shared/seats/seats.rules';
+import { DEFAULT_SEAT_LABEL_RULE, defaultJoinMap, layoutSeats, seatIndex, seatKey, SEAT_MESSAGES, SEAT_SCHEMES_PER_USER_MAX, type SeatSchemeData } from '@planns/shared/seats/seats.rules';
 import type { SeatTemplate, SeatTemplateBody } from '@planns/shared/seats/seats.schemas';
-import { inTransaction } from '../../db/database.ts';
+import { inTransaction, type Executor, type Tx } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import * as events from '../events/events.service.ts';
+import * as tickets from '../tickets/tickets.service.ts';
 import { lockUser } from '../users/users.service.ts';
 import { canReadTemplate, ownsTemplate } from './seats.policy.ts';
 import { presentTemplate } from './seats.presenter.ts';
@@ -87,4 +88,172 @@ export async function reservedSeats(deps: AppDeps, viewer: Actor | null, eventId
   if (!viewer && event.visibility !== 'public') throw events.eventNotFound();
   const rows = await repo.reservedSeats(deps.db, eventId, deps.clock.now(), viewer?.userId ?? null);
   return rows.map((row) => ({ the_row: row.the_row, the_col: row.the_col, state: row.sold ? ('sold' as const) : ('held' as const), own: row.own }));
+}
+
+/* ------------------------------------------------------------------ an event's seating (the event form) */
+
+export interface EventSeating {
+  seated: boolean;
+  seat_template_id: number | null;
+  /** Per ticket type, in order: the seat type it sells (null when not seated). */
+  seatTypes: (number | null)[];
+}
+
+/**
+ * The seat selector switch, scheme and seat types of an event form (decision 0036): a seated
+ * event is paid; its scheme is the caller's own or the one it has; each ticket type sells one
+ * seat type of the map, every seat type with seats is sold by one (one type and one ticket type:
+ * that one, without asking). 422 by field otherwise.
+ */
+export async function eventSeating(
+  db: Executor,
+  actor: Actor,
+  input: { seated: boolean; templateId: number | null; currentTemplateId: number | null; paid: boolean; types: readonly { seat_type?: number | null | undefined }[] },
+): Promise<EventSeating> {
+  if (!input.seated) return { seated: false, seat_template_id: null, seatTypes: input.types.map(() => null) };
+  if (!input.paid) throw new AppError('validation_failed', SEAT_MESSAGES.seatedNeedsPrice, { seated: SEAT_MESSAGES.seatedNeedsPrice });
+  let map = defaultJoinMap();
+  if (input.templateId !== null) {
+    const template = await repo.findTemplate(db, input.templateId);
+    if (!template || !(ownsTemplate(actor, template) || template.id === input.currentTemplateId)) {
+      throw new AppError('validation_failed', 'Seat scheme not found', { seat_template_id: 'Seat scheme not found' });
+    }
+    map = template.data as SeatSchemeData;
+  }
+  const used = [...new Set(layoutSeats(map).map((seat) => seat.type))].sort((a, b) => a - b);
+  if (input.types.length === 1 && used.length === 1) return { seated: true, seat_template_id: input.templateId, seatTypes: [used[0]!] };
+  const fields: Record<string, string> = {};
+  const sold = new Set<number>();
+  input.types.forEach((type, i) => {
+    const seatType = type.seat_type;
+    if (typeof seatType !== 'number' || seatType >= map.seatTypes.length) fields[`ticket_types.${i}.seat_type`] = SEAT_MESSAGES.seatTypeRequired;
+    else if (sold.has(seatType)) fields[`ticket_types.${i}.seat_type`] = SEAT_MESSAGES.seatTypeSoldTwice;
+    else sold.add(seatType);
+  });
+  const unsold = used.filter((type) => !sold.has(type));
+  if (unsold.length > 0 && Object.keys(fields).length === 0) fields.ticket_types = SEAT_MESSAGES.seatTypeUnsold(map.seatTypes[unsold[0]!]!.label);
+  if (Object.keys(fields).length > 0) throw new AppError('validation_failed', Object.values(fields)[0]!, fields);
+  return { seated: true, seat_template_id: input.templateId, seatTypes: input.types.map((t) => t.seat_type ?? null) };
+}
+
+/**
+ * In the transaction that saves an event: its scheme locked for share (so that the scheme cannot
+ * change meanwhile, and is still there), and a change of seating refused while seats are held or
+ * sold on the event.
+ */
+export async function lockEventSeating(tx: Tx, input: { eventId: number | null; seating: EventSeating; current: { seated: boolean; seat_template_id: number | null } | null; now: Date }): Promise<void> {
+  const { seating, current } = input;
+  if (seating.seat_template_id !== null && !(await repo.lockTemplate(tx, seating.seat_template_id, 'share'))) {
+    throw new AppError('validation_failed', 'Seat scheme not found', { seat_template_id: 'Seat scheme not found' });
+  }
+  const changed = current !== null && (current.seated !== seating.seated || current.seat_template_id !== seating.seat_template_id);
+  if (changed && input.eventId !== null && (await repo.hasLiveClaims(tx, input.eventId, input.now))) {
+    throw new AppError('conflict', SEAT_MESSAGES.mapInUse, { seated: SEAT_MESSAGES.mapInUse });
+  }
+}
+
+/* ------------------------------------------------------------------ holding and selling seats */
+
+/** A seat picked on a checkout, as the server's own map names it, with the ticket type it sells as. */
+export interface SeatPick {
+  row: number;
+  col: number;
+  label: string;
+  ticket_type_id: number;
+}
+
+/** The map of a seated event: its scheme's data, or the spec's default join map (events §9). */
+export async function eventMap(db: Executor, event: { seated: boolean; seat_template_id: number | null }): Promise<SeatSchemeData | null> {
+  if (!event.seated) return null;
+  if (event.seat_template_id === null) return defaultJoinMap();
+  const row = await repo.findTemplate(db, event.seat_template_id);
+  return row ? (row.data as SeatSchemeData) : defaultJoinMap();
+}
+
+function seatFields(problems: [number, string][]): AppError {
+  return new AppError('validation_failed', problems[0]![1], Object.fromEntries(problems.map(([i, message]) => [`seats.${i}`, message])));
+}
+
+/**
+ * The picks of a checkout on the event's map (decision 0036): each a seat of the map, once, sold
+ * as the ticket type of its seat type (a map with one seat type and an event with one ticket
+ * type: that one). 422 per seat otherwise.
+ */
+export function resolvePicks(map: SeatSchemeData, ticketTypes: readonly { id: number; seat_type: number | null }[], picks: readonly { row: number; col: number }[]): SeatPick[] {
+  const seats = seatIndex(layoutSeats(map));
+  const problems: [number, string][] = [];
+  const seen = new Set<string>();
+  const resolved: SeatPick[] = [];
+  picks.forEach((pick, i) => {
+    const seat = seats.get(seatKey(pick.row, pick.col));
+    const shown = `${pick.row + 1}-${pick.col + 1}`;
+    if (!seat) return void problems.push([i, SEAT_MESSAGES.seatUnknown(shown)]);
+    if (seen.has(seatKey(pick.row, pick.col))) return void problems.push([i, SEAT_MESSAGES.seatTwice(seat.label)]);
+    seen.add(seatKey(pick.row, pick.col));
+    const type = ticketTypes.find((t) => t.seat_type === seat.type) ?? (ticketTypes.length === 1 ? ticketTypes[0] : undefined);
+    if (!type) return void problems.push([i, SEAT_MESSAGES.seatNotOnSale(seat.label)]);
+    resolved.push({ row: seat.row, col: seat.col, label: seat.label, ticket_type_id: type.id });
+  });
+  if (problems.length > 0) throw seatFields(problems);
+  return resolved;
+}
+
+/**
+ * Holds the picked seats for an order until `until`, in the caller's transaction: seats whose
+ * hold is over are freed first, then claimed; a seat someone else holds or bought answers 409
+ * seat_taken naming each (the caller's transaction, and so the order, goes back).
+ */
+export async function holdSeats(tx: Tx, input: { eventId: number; orderId: number; picks: readonly SeatPick[]; until: Date; now: Date }): Promise<void> {
+  await repo.deleteLapsedClaims(tx, input.eventId, input.picks, input.now);
+  const claimed = new Set((await repo.insertClaims(tx, input.eventId, input.orderId, input.picks, input.until, input.now)).map((s) => seatKey(s.the_row, s.the_col)));
+  const taken = input.picks.map((pick, i) => [i, pick] as const).filter(([, pick]) => !claimed.has(seatKey(pick.row, pick.col)));
+  if (taken.length === 0) return;
+  const labels = taken.map(([, pick]) => pick.label);
+  throw new AppError(
+    'seat_taken',
+    labels.length === 1 ? SEAT_MESSAGES.seatTaken(labels[0]!) : SEAT_MESSAGES.seatsTaken(labels),
+    Object.fromEntries(taken.map(([i, pick]) => [`seats.${i}`, SEAT_MESSAGES.seatTaken(pick.label)])),
+  );
+}
+
+/** Releases the seats an order holds (its hold ended, failed or was replaced). */
+export async function releaseOrderSeats(tx: Tx, orderId: number): Promise<void> {
+  await repo.deleteOrderClaims(tx, orderId);
+}
+
+/** Releases the seats of refunded tickets. */
+export async function releaseTicketSeats(tx: Tx, ticketIds: readonly number[]): Promise<void> {
+  await repo.deleteTicketClaims(tx, ticketIds);
+}
+
+/**
+ * A paid seated order's seats become its tickets' (its fulfilment, in the caller's transaction):
+ * the seats it still holds, or claims anew when its hold ended and nobody took them; each ticket
+ * (in its order's positions) gets a seat of its type. A seat taken by another meanwhile answers
+ * sold_out, and the caller refunds the payment.
+ */
+export async function sellOrderSeats(
+  tx: Tx,
+  input: { eventId: number; orderId: number; picks: readonly SeatPick[]; tickets: readonly { id: number; ticket_type_id: number | null; order_position: number | null }[]; now: Date },
+): Promise<void> {
+  const { eventId, orderId, picks, now } = input;
+  await repo.deleteLapsedClaims(tx, eventId, picks, now, orderId);
+  await repo.insertClaims(tx, eventId, orderId, picks, now, now);
+  const held = await repo.lockOrderClaims(tx, eventId, orderId, picks);
+  if (held.length !== picks.length) throw new AppError('sold_out', 'A seat of this order was taken after its hold ended');
+  const queues = new Map<number, SeatPick[]>();
+  for (const pick of picks) {
+    const queue = queues.get(pick.ticket_type_id) ?? [];
+    queue.push(pick);
+    queues.set(pick.ticket_type_id, queue);
+  }
+  const ordered = [...input.tickets].sort((a, b) => (a.order_position ?? 0) - (b.order_position ?? 0));
+  const sold: { row: number; col: number; ticket_id: number; label: string }[] = [];
+  for (const ticket of ordered) {
+    const seat = ticket.ticket_type_id === null ? undefined : queues.get(ticket.ticket_type_id)?.shift();
+    if (!seat) throw new AppError('sold_out', 'A ticket of this order has no seat');
+    sold.push({ row: seat.row, col: seat.col, ticket_id: ticket.id, label: seat.label });
+  }
+  await repo.sellClaims(tx, eventId, sold);
+  await tickets.setTicketSeats(tx, sold.map((s) => ({ id: s.ticket_id, row: s.row, col: s.col, label: s.label })));
 }

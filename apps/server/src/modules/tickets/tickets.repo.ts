@@ -148,3 +148,13 @@ export async function ticketsOfOrders(db: Executor, orderIds: readonly number[])
   if (orderIds.length === 0) return [];
   return db.selectFrom('tickets').selectAll().where('order_id', 'in', [...orderIds]).orderBy('order_id').orderBy('order_position').execute();
 }
+
+/** Writes the seat each ticket admits to (a seated order's fulfilment). */
+export async function setSeats(tx: Tx, seats: readonly { id: number; row: number; col: number; label: string }[]): Promise<void> {
+  if (seats.length === 0) return;
+  await sql`
+    UPDATE tickets t SET seat_row = x.row, seat_col = x.col, seat_label = x.label
+    FROM jsonb_to_recordset(${JSON.stringify(seats)}::jsonb) AS x(id bigint, row smallint, col smallint, label text)
+    WHERE t.id = x.id
+  `.execute(tx);
+}

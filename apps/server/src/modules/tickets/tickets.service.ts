@@ -62,7 +62,7 @@ export function presentTicket(row: repo.TicketDetailRow): Ticket {
       user_id: row.event_owner_id,
       image: row.event_image,
     },
-    seat: null,
+    seat: row.seat_row !== null && row.seat_col !== null ? { the_row: row.seat_row, the_col: row.seat_col, label: row.seat_label } : null,
   };
 }
 
@@ -262,6 +262,11 @@ export async function ticketsOfOrders(db: Executor, orderIds: readonly number[])
   return repo.ticketsOfOrders(db, orderIds);
 }
 
+/** The seat each ticket admits to (decision 0036). */
+export async function setTicketSeats(tx: Tx, seats: readonly { id: number; row: number; col: number; label: string }[]): Promise<void> {
+  await repo.setSeats(tx, seats);
+}
+
 
 /* ------------------------------------------------------------------ the ticket report */
 
@@ -280,9 +285,9 @@ export async function exportTickets(deps: AppDeps, actor: Actor, hash: string): 
   const event = await events.loadVisible(deps, actor, hash);
   if (!(event.user_id === actor.userId || actor.isModerator)) throw forbidden('Only the owner or a moderator can download the ticket report');
   const rows = await repo.listTicketsOfEvent(deps.db, event.id, null, 100_000);
-  const header = ['code', 'type', 'holder', 'kind', 'price', 'currency', 'status', 'used_at', 'issued_at'];
+  const header = ['code', 'type', 'seat', 'holder', 'kind', 'price', 'currency', 'status', 'used_at', 'issued_at'];
   const lines = rows.map((t) =>
-    [t.code, t.type_name, t.holder_name, t.kind, amountText(t.price, t.currency as Currency), t.currency, t.status, t.used_at ? t.used_at.toISOString() : '', t.created_at.toISOString()].map(csvCell).join(','),
+    [t.code, t.type_name, t.seat_label, t.holder_name, t.kind, amountText(t.price, t.currency as Currency), t.currency, t.status, t.used_at ? t.used_at.toISOString() : '', t.created_at.toISOString()].map(csvCell).join(','),
   );
   const safeName = event.name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || 'event';
   return { filename: `tickets-${safeName}-${event.hash}.csv`, csv: [header.map(csvCell).join(','), ...lines].join('\r\n') + '\r\n' };

@@ -9,6 +9,7 @@ import { eventsRootQueryKey } from '../../api/events/get-event.ts';
 import { useJoinEvent } from '../../api/rsvp/join-event.ts';
 import { useCheckoutStatus } from '../../api/payments/get-checkout-status.ts';
 import { useOpenCheckout, type OpenedCheckout } from '../../api/payments/open-checkout.ts';
+import { reservedSeatsQueryKey } from '../../api/seats/get-reserved-seats.ts';
 import { FormMessage } from '../../components/form-message.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { Sheet } from '../../components/sheet.tsx';
@@ -29,12 +30,15 @@ import {
   quantityOf,
   setAmount,
   setTypeQuantity,
+  toggleSeat,
+  withoutSeats,
   type CheckoutStep,
   type TicketChoice,
 } from './checkout-state.ts';
 import { TestCardCheckout } from './test-card-checkout.tsx';
 import './checkout-sheet.css';
 
+const SeatPicker = lazy(() => import('../seats/seat-picker.tsx').then((m) => ({ default: m.SeatPicker })));
 const StripeEmbeddedCheckout = lazy(() => import('./stripe-embedded-checkout.tsx').then((m) => ({ default: m.StripeEmbeddedCheckout })));
 
 /** The RSVP of step 1 the tickets go with (Done or buy later submits it). */
@@ -63,6 +67,7 @@ export function CheckoutSheet({ event, rsvp, start, onBackToRsvp, onClose }: Che
   const { platform_fee_percent: feePercent } = useConfig();
   const join = useJoinEvent();
   const open = useOpenCheckout();
+  const queryClient = useQueryClient();
   const [step, setStep] = useState<CheckoutStep>(start.step);
   const [choice, setChoice] = useState<TicketChoice>(() => (start.step === 'payment' ? start.choice : initialChoice(event, rsvp.companions.length)));
   const [joinSession] = useState(() => newJoinSession(event.id));
@@ -87,7 +92,16 @@ export function CheckoutSheet({ event, rsvp, start, onBackToRsvp, onClose }: Che
         requireLogin({ name: 'continue_to_stripe', params: { id: event.id, hash: event.hash, action: rsvp.action, choice: encodeChoice(from), companions: [...rsvp.companions], note: rsvp.note } });
         return;
       }
-      if (isApiError(error) && error.code === 'price_changed') setProblem(t('checkout.priceChanged'));
+      if (isApiError(error) && error.code === 'seat_taken' && from.kind === 'seats') {
+        // The seats that went are named by field (seats.{i}): they leave the pick, the chart refreshes.
+        const gone = Object.keys(error.fields ?? {})
+          .map((field) => from.seats[Number(field.split('.')[1])])
+          .filter((seat): seat is NonNullable<typeof seat> => seat !== undefined);
+        setChoice(withoutSeats(from, gone));
+        void queryClient.invalidateQueries({ queryKey: reservedSeatsQueryKey(event.id) });
+        setProblem(t('seats.taken', { seats: gone.map((seat) => seat.label).join(', '), count: gone.length }));
+        setStep('tickets');
+      } else if (isApiError(error) && error.code === 'price_changed') setProblem(t('checkout.priceChanged'));
       else if (isApiError(error) && error.code === 'sold_out') {
         setProblem(t('checkout.soldOut'));
         setStep('tickets');
@@ -137,7 +151,11 @@ export function CheckoutSheet({ event, rsvp, start, onBackToRsvp, onClose }: Che
 
         {step === 'tickets' ? (
           <section className="checkout__section" aria-label={t('checkout.steps.tickets')}>
-            {choice.kind === 'single' ? (
+            {choice.kind === 'seats' ? (
+              <Suspense fallback={<Spinner label={t('seats.loading')} />}>
+                <SeatPicker event={event} picked={choice.seats} onToggle={(seat) => setChoice((current) => toggleSeat(current, seat))} />
+              </Suspense>
+            ) : choice.kind === 'single' ? (
               <div className="checkout__type">
                 <div className="checkout__type-text">
                   <span className="checkout__type-name" dir="auto">

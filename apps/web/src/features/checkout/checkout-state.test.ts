@@ -13,6 +13,8 @@ import {
   quantityOf,
   setAmount,
   setTypeQuantity,
+  toggleSeat,
+  withoutSeats,
 } from './checkout-state.ts';
 
 const type = (id: number, name: string, price: number, remaining: number | null = null) => ({
@@ -26,6 +28,7 @@ const type = (id: number, name: string, price: number, remaining: number | null 
   stripe_price_amount: null,
   remaining,
   sold_out: remaining === 0,
+  seat_type: null,
 });
 const single = buildEvent({ is_paid: true, pricing_mode: 'single', currency: 'EUR', price: 2000, ticket_types: [type(1, 'General Admission', 2000)] });
 const multiple = buildEvent({ is_paid: true, pricing_mode: 'multiple', currency: 'EUR', ticket_types: [type(1, 'Early bird', 1000), type(2, 'VIP', 5000, 2)] });
@@ -85,5 +88,35 @@ describe('the join flow’s ticket choice (events §4, §5)', () => {
   it('counts the hold down', () => {
     expect(holdCountdown('2026-01-01T10:30:00Z', new Date('2026-01-01T10:00:01Z').getTime())).toBe('29:59');
     expect(holdCountdown('2026-01-01T10:30:00Z', new Date('2026-01-01T11:00:00Z').getTime())).toBe('0:00');
+  });
+});
+
+describe('a seated event (decision 0036)', () => {
+  const seated = buildEvent({ is_paid: true, seated: true, pricing_mode: 'multiple', currency: 'EUR', ticket_types: [type(1, 'Stalls', 2000), type(2, 'VIP', 5000)] });
+  const a1 = { row: 0, col: 0, label: 'A1', ticketTypeId: 2 };
+  const b3 = { row: 1, col: 2, label: 'B3', ticketTypeId: 1 };
+
+  it('starts with no seat, picks and puts back, and buys a ticket per seat at its type\'s price', () => {
+    let choice = initialChoice(seated, 2);
+    expect(choice).toEqual({ kind: 'seats', seats: [] });
+    choice = toggleSeat(toggleSeat(choice, a1), b3);
+    expect(choiceAmount(choice)).toBe(2);
+    expect(choiceLines(seated, choice)).toEqual([
+      { ticket_type_id: 1, name: 'Stalls', unit_price: 2000, quantity: 1 },
+      { ticket_type_id: 2, name: 'VIP', unit_price: 5000, quantity: 1 },
+    ]);
+    expect(choiceAmount(toggleSeat(choice, a1))).toBe(1);
+    expect(toggleSeat({ kind: 'seats', seats: [a1] }, b3, 1)).toEqual({ kind: 'seats', seats: [a1] });
+  });
+
+  it('sends the seats to the embed call, survives login, and drops seats taken by others', () => {
+    const choice = { kind: 'seats' as const, seats: [a1, b3] };
+    const params = embedParams(seated, choice, 'e1-abc', 5);
+    expect(params.get('seats[0][row]')).toBe('0');
+    expect(params.get('seats[1][col]')).toBe('2');
+    expect(params.get('seats[1][label]')).toBe('B3');
+    expect(params.get('quantity')).toBeNull();
+    expect(decodeChoice(encodeChoice(choice))).toEqual({ kind: 'seats', seats: [{ ...a1, label: '' }, { ...b3, label: '' }] });
+    expect(withoutSeats(choice, [{ row: 1, col: 2 }])).toEqual({ kind: 'seats', seats: [a1] });
   });
 });

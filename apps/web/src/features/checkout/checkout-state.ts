@@ -1,4 +1,5 @@
 import type { Event } from '@planns/shared/events/events.schemas';
+import { SEATS_PER_ORDER_MAX } from '@planns/shared/seats/seats.rules';
 import {
   checkoutLines,
   checkoutTotals,
@@ -28,7 +29,13 @@ export const CONTINUE_CHECKOUT_PARAM = 'continue_checkout';
  * never below 0); an event with ticket types a quantity per type (0 or less removes it; the
  * amount follows the sum).
  */
-export type TicketChoice = { kind: 'single'; amount: number } | { kind: 'types'; selections: TicketSelection[] };
+export type TicketChoice = { kind: 'single'; amount: number } | { kind: 'types'; selections: TicketSelection[] } | { kind: 'seats'; seats: SeatChoice[] };
+
+/**
+ * A seat picked on a seated event's chart (decision 0036): zero-based row and column, its label
+ * as the chart showed it, and the ticket type it is sold as (its seat type's).
+ */
+export type SeatChoice = { row: number; col: number; label: string; ticketTypeId: number };
 
 /** The join session's id (events §3: a random session id per event): one open checkout per id on the server. */
 export function newJoinSession(eventId: number): string {
@@ -37,7 +44,8 @@ export function newJoinSession(eventId: number): string {
 }
 
 /** The start of step 2: single price, 1 plus the companions coming; ticket types, nothing chosen yet. */
-export function initialChoice(event: Pick<Event, 'pricing_mode' | 'ticket_types'>, companions: number): TicketChoice {
+export function initialChoice(event: Pick<Event, 'pricing_mode' | 'ticket_types' | 'seated'>, companions: number): TicketChoice {
+  if (event.seated) return { kind: 'seats', seats: [] };
   if (event.pricing_mode === 'single' && event.ticket_types.length === 1) return { kind: 'single', amount: clampAmount(1 + Math.max(0, companions)) };
   return { kind: 'types', selections: [] };
 }
@@ -66,13 +74,36 @@ export function quantityOf(choice: TicketChoice, typeId: number): number {
 
 /** How many tickets in all (NEXT shows only above 0). */
 export function choiceAmount(choice: TicketChoice): number {
+  if (choice.kind === 'seats') return choice.seats.length;
   return choice.kind === 'single' ? choice.amount : selectionAmount(choice.selections);
+}
+
+/** A seat picked or put back (at most the order's maximum of seats). */
+export function toggleSeat(choice: TicketChoice, seat: SeatChoice, max = SEATS_PER_ORDER_MAX): TicketChoice {
+  if (choice.kind !== 'seats') return choice;
+  const picked = choice.seats.some((s) => s.row === seat.row && s.col === seat.col);
+  if (picked) return { kind: 'seats', seats: choice.seats.filter((s) => !(s.row === seat.row && s.col === seat.col)) };
+  return choice.seats.length >= max ? choice : { kind: 'seats', seats: [...choice.seats, seat] };
+}
+
+/** The choice less seats now taken by others (a 409 seat_taken, or the chart's refresh). */
+export function withoutSeats(choice: TicketChoice, taken: readonly { row: number; col: number }[]): TicketChoice {
+  if (choice.kind !== 'seats') return choice;
+  return { kind: 'seats', seats: choice.seats.filter((s) => !taken.some((t) => t.row === s.row && t.col === s.col)) };
+}
+
+/** A seat choice's lines: a ticket per seat, of its ticket type, in the event's type order. */
+function seatSelections(event: Pick<Event, 'ticket_types'>, seats: readonly SeatChoice[]): TicketSelection[] {
+  return event.ticket_types
+    .map((t) => ({ type: t.id, quantity: seats.filter((s) => s.ticketTypeId === t.id).length }))
+    .filter((s) => s.quantity > 0);
 }
 
 /** The lines the choice buys at the event's prices (events §5 Total price). */
 export function choiceLines(event: Pick<Event, 'ticket_types'>, choice: TicketChoice): CheckoutLine[] {
   const types = event.ticket_types.map((t) => ({ id: t.id, name: t.name, price: t.price }));
-  const selections = choice.kind === 'single' ? (types[0] ? [{ type: types[0].id, quantity: choice.amount }] : []) : choice.selections;
+  const selections =
+    choice.kind === 'single' ? (types[0] ? [{ type: types[0].id, quantity: choice.amount }] : []) : choice.kind === 'seats' ? seatSelections(event, choice.seats) : choice.selections;
   return checkoutLines(types, selections.filter((s) => s.quantity > 0));
 }
 
@@ -92,6 +123,12 @@ export function embedParams(event: Pick<Event, 'ticket_types'>, choice: TicketCh
   if (choice.kind === 'single') {
     params.set('quantity', String(choice.amount));
     params.set('price', String(event.ticket_types[0]?.price ?? 0));
+  } else if (choice.kind === 'seats') {
+    choice.seats.forEach((s, i) => {
+      params.set(`seats[${i}][row]`, String(s.row));
+      params.set(`seats[${i}][col]`, String(s.col));
+      params.set(`seats[${i}][label]`, s.label);
+    });
   } else {
     choice.selections.forEach((s, i) => {
       params.set(`ticket_selections[${i}][type]`, String(s.type));
@@ -110,10 +147,19 @@ export function previousStep(step: CheckoutStep): CheckoutStep | 'rsvp' {
 
 /** The choice carried through login (continue_to_stripe) as a compact text, and read back; null when malformed. */
 export function encodeChoice(choice: TicketChoice): string {
+  if (choice.kind === 'seats') return `s${choice.seats.map((s) => `${s.row}-${s.col}-${s.ticketTypeId}`).join('.')}`;
   return choice.kind === 'single' ? `a${choice.amount}` : choice.selections.map((s) => `${s.type}x${s.quantity}`).join('.');
 }
 
 export function decodeChoice(text: string): TicketChoice | null {
+  if (/^s(\d{1,2}-\d{1,2}-\d{1,15}(\.\d{1,2}-\d{1,2}-\d{1,15}){0,49})?$/.test(text)) {
+    const seats = text.slice(1) === '' ? [] : text.slice(1).split('.').map((part) => {
+      const [row, col, type] = part.split('-').map(Number);
+      // The label is the chart's to name again (it reads the map); the server names it anyway.
+      return { row: row!, col: col!, label: '', ticketTypeId: type! };
+    });
+    return { kind: 'seats', seats };
+  }
   const single = /^a(\d{1,3})$/.exec(text);
   if (single) return { kind: 'single', amount: clampAmount(Number(single[1])) };
   if (!/^\d{1,15}x\d{1,3}(\.\d{1,15}x\d{1,3}){0,9}$/.test(text)) return null;

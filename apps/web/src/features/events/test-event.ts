@@ -32,6 +32,8 @@ export function buildEvent(overrides: Partial<Event> = {}): Event {
     ticket_name: null,
     ticket_description: null,
     pricing_mode: 'single',
+    seated: false,
+    seat_template_id: null,
     ticket_types: [],
     price_range: null,
     is_paid: false,

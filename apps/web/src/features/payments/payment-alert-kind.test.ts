@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildEvent } from '../events/test-event.ts';
 import { paymentAlertOf } from './payment-alert-kind.ts';
 
-const type = { id: 1, name: 'General Admission', price: 1000, currency: 'EUR' as const, description: null, quantity: null, stripe_price_id: 'price_1', stripe_price_amount: 1000, remaining: null, sold_out: false };
+const type = { id: 1, name: 'General Admission', price: 1000, currency: 'EUR' as const, description: null, quantity: null, stripe_price_id: 'price_1', stripe_price_amount: 1000, remaining: null, sold_out: false, seat_type: null };
 const paid = (patch: Parameters<typeof buildEvent>[0] = {}) =>
   buildEvent({ is_owner: true, is_paid: true, currency: 'EUR', price: 1000, payment_mode: 'own', stripe_product_id: 'prod_1', ticket_types: [type], ...patch });
 
@@ -17,7 +17,7 @@ describe('paymentAlertOf', () => {
   });
 
   it('asks to finish the setup when a price is not at the provider yet', () => {
-    expect(paymentAlertOf(paid({ owner_payment_account: 'active', ticket_types: [{ ...type, stripe_price_id: null, stripe_price_amount: null, remaining: null, sold_out: false }] }))).toBe('setup');
+    expect(paymentAlertOf(paid({ owner_payment_account: 'active', ticket_types: [{ ...type, stripe_price_id: null, stripe_price_amount: null, remaining: null, sold_out: false, seat_type: null }] }))).toBe('setup');
     expect(paymentAlertOf(paid({ payment_mode: 'planns', owner_payment_account: 'none', stripe_product_id: null }))).toBe('setup');
   });
 

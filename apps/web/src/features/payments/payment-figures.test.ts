@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { buildEvent } from '../events/test-event.ts';
 import { clampQuantity, paymentDay, paymentNet, priceChangedFigures, testPaymentEvents, testPaymentPreview } from './payment-figures.ts';
 
-const ticketType = (price: number, id = 1) => ({ id, name: 'General Admission', price, currency: 'EUR' as const, description: null, quantity: null, stripe_price_id: 'price_1', stripe_price_amount: price, remaining: null, sold_out: false });
+const ticketType = (price: number, id = 1) => ({ id, name: 'General Admission', price, currency: 'EUR' as const, description: null, quantity: null, stripe_price_id: 'price_1', stripe_price_amount: price, remaining: null, sold_out: false, seat_type: null });
 
 describe('testPaymentPreview', () => {
   it('charges the unit price times the quantity plus the fee of the configured percent, as the server does', () => {

@@ -68,8 +68,8 @@ describe('the Tickets panel', () => {
       pricing_mode: 'multiple',
       currency: 'ILS',
       ticket_types: [
-        { id: 7, name: 'Early bird', price: 4000, currency: 'ILS', description: null, quantity: 50, stripe_price_id: 'price_1', stripe_price_amount: 4000, remaining: null, sold_out: false },
-        { id: 8, name: 'VIP', price: 15000, currency: 'ILS', description: 'Front row', quantity: null, stripe_price_id: 'price_2', stripe_price_amount: 15000, remaining: null, sold_out: false },
+        { id: 7, name: 'Early bird', price: 4000, currency: 'ILS', description: null, quantity: 50, stripe_price_id: 'price_1', stripe_price_amount: 4000, remaining: null, sold_out: false, seat_type: null },
+        { id: 8, name: 'VIP', price: 15000, currency: 'ILS', description: 'Front row', quantity: null, stripe_price_id: 'price_2', stripe_price_amount: 15000, remaining: null, sold_out: false, seat_type: null },
       ],
     });
     const edited = pricingFromEvent(event, true);
@@ -95,7 +95,7 @@ describe('the Tickets panel', () => {
       currency: 'EUR',
       price: 1250,
       ticket_name: 'General Admission',
-      ticket_types: [{ id: 3, name: 'General Admission', price: 1250, currency: 'EUR', description: null, quantity: null, stripe_price_id: 'price_3', stripe_price_amount: 1250, remaining: null, sold_out: false }],
+      ticket_types: [{ id: 3, name: 'General Admission', price: 1250, currency: 'EUR', description: null, quantity: null, stripe_price_id: 'price_3', stripe_price_amount: 1250, remaining: null, sold_out: false, seat_type: null }],
     });
     const state = pricingFromEvent(event, true);
     expect(state).toMatchObject({ price: '12.50', ticketName: '', singleProviderAmount: 1250 });

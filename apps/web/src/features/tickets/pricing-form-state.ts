@@ -29,6 +29,8 @@ export type TicketTypeRow = {
   quantity: string;
   /** The payment provider's price for the saved type, in minor units (the price-change warning). */
   providerAmount: number | null;
+  /** A seated event: the seat type this type sells (decision 0036), kept as saved. */
+  seatType?: number | null;
 };
 
 export type PricingFormState = {
@@ -71,6 +73,7 @@ export function pricingFromEvent(event: Pick<Event, 'is_paid' | 'pricing_mode' |
     description: t.description ?? '',
     quantity: t.quantity === null ? '' : String(t.quantity),
     providerAmount: keepIds ? t.stripe_price_amount : null,
+    ...(typeof t.seat_type === 'number' ? { seatType: t.seat_type } : {}),
   }));
   const first = rows[0]!;
   return {
@@ -195,7 +198,15 @@ export function compilePricing(state: PricingFormState): Pick<EventBodyInput, 'p
     currency: sent.currency,
     ticket_name: null,
     ticket_description: null,
-    ticket_types: sent.ticket_types.map((t, i) => ({ id: kept[i]!.id, name: t.name, price: t.price, currency: t.currency, description: t.description, quantity: t.quantity })),
+    ticket_types: sent.ticket_types.map((t, i) => ({
+      id: kept[i]!.id,
+      name: t.name,
+      price: t.price,
+      currency: t.currency,
+      description: t.description,
+      quantity: t.quantity,
+      ...(typeof kept[i]!.seatType === 'number' ? { seat_type: kept[i]!.seatType } : {}),
+    })),
   };
 }
 

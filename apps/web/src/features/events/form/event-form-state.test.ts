@@ -183,7 +183,7 @@ describe('formStateFromEvent', () => {
     price: 1000,
     currency: 'EUR',
     ticket_name: 'General Admission',
-    ticket_types: [{ id: 9, name: 'General Admission', price: 1000, currency: 'EUR', description: null, quantity: null, stripe_price_id: 'price_9', stripe_price_amount: 1000, remaining: null, sold_out: false }],
+    ticket_types: [{ id: 9, name: 'General Admission', price: 1000, currency: 'EUR', description: null, quantity: null, stripe_price_id: 'price_9', stripe_price_amount: 1000, remaining: null, sold_out: false, seat_type: null }],
     price_range: { min: 1000, max: 1000, currency: 'EUR' },
     is_paid: true,
     visibility: 'friends',

@@ -22,7 +22,8 @@ export type ImageState =
   | { kind: 'removed' };
 
 /** Fields this form does not edit: kept as they are. */
-type Carried = Pick<EventBodyInput, 'max_companions'>;
+/** Sent back as the event has them: fields the form does not edit (yet). */
+type Carried = Pick<EventBodyInput, 'max_companions' | 'seated' | 'seat_template_id'>;
 
 export type EventFormState = {
   name: string;
@@ -115,6 +116,9 @@ export function formStateFromEvent(event: Event, mode: Exclude<FormMode, 'create
     pricing: pricingFromEvent(event, mode === 'update'),
     carried: {
       max_companions: event.max_companions,
+      // The seat selector (decision 0036) keeps the event's seating until the form edits it.
+      seated: event.seated,
+      seat_template_id: event.seat_template_id,
     },
   };
 }

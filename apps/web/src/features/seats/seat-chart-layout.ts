@@ -1,0 +1,62 @@
+import { layoutSeats, type Seat, type SeatSchemeData } from '@planns/shared/seats/seats.rules';
+
+/**
+ * The chart's geometry (decision 0036): CSS grid tracks for the places and the gaps, and where
+ * each seat sits; pure, so the picker and its tests share it.
+ */
+export interface ChartLayout {
+  seats: Seat[];
+  /** Track of each row and column (1-based, as CSS grid counts), gaps being tracks of their own; column track 1 holds the rows' names. */
+  rowTrack: number[];
+  colTrack: number[];
+  rowTracks: string;
+  colTracks: string;
+  /** The seats of each row, left to right: arrow keys move along them. */
+  byRow: Map<number, Seat[]>;
+}
+
+function tracks(count: number, spacers: readonly number[], lead: string[] = []): { track: number[]; template: string } {
+  const gaps = new Set(spacers);
+  const track: number[] = [];
+  const template: string[] = [...lead];
+  for (let i = 0; i < count; i++) {
+    template.push('var(--seat-size)');
+    track.push(template.length);
+    if (gaps.has(i + 1) && i + 1 < count) template.push('calc(var(--seat-size) / 2)');
+  }
+  return { track, template: template.join(' ') };
+}
+
+export function chartLayout(map: SeatSchemeData): ChartLayout {
+  const seats = layoutSeats(map);
+  const rows = tracks(map.rows, map.rowSpacers);
+  // The first column holds the rows' names.
+  const cols = tracks(map.columns, map.columnSpacers, ['auto']);
+  const byRow = new Map<number, Seat[]>();
+  for (const seat of seats) {
+    const row = byRow.get(seat.row) ?? [];
+    row.push(seat);
+    byRow.set(seat.row, row);
+  }
+  return { seats, rowTrack: rows.track, colTrack: cols.track, rowTracks: rows.template, colTracks: cols.template, byRow };
+}
+
+export type Direction = 'left' | 'right' | 'up' | 'down';
+
+/** The seat an arrow key moves to from `from`: the next one along the row, or the nearest in the next row that has seats. */
+export function nextSeat(layout: ChartLayout, from: Seat, direction: Direction): Seat {
+  if (direction === 'left' || direction === 'right') {
+    const row = layout.byRow.get(from.row) ?? [];
+    const at = row.findIndex((s) => s.col === from.col);
+    return row[at + (direction === 'right' ? 1 : -1)] ?? from;
+  }
+  const step = direction === 'down' ? 1 : -1;
+  const rows = [...layout.byRow.keys()].sort((a, b) => a - b);
+  let index = rows.indexOf(from.row) + step;
+  while (index >= 0 && index < rows.length) {
+    const row = layout.byRow.get(rows[index]!)!;
+    if (row.length > 0) return row.reduce((best, s) => (Math.abs(s.col - from.col) < Math.abs(best.col - from.col) ? s : best));
+    index += step;
+  }
+  return from;
+}

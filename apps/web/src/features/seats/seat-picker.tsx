@@ -1,0 +1,76 @@
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Event } from '@planns/shared/events/events.schemas';
+import { formatMoney, type Currency } from '@planns/shared/money/money.rules';
+import type { Seat } from '@planns/shared/seats/seats.rules';
+import { useReservedSeats } from '../../api/seats/get-reserved-seats.ts';
+import { useEventSeatMap } from '../../api/seats/get-seat-template.ts';
+import { Spinner } from '../../components/spinner.tsx';
+import { FormMessage } from '../../components/form-message.tsx';
+import { useErrorMessage } from '../../lib/error-messages.ts';
+import { SeatChart, type SeatState } from './seat-chart.tsx';
+
+export type PickedSeat = { row: number; col: number; label: string; ticketTypeId: number };
+
+type SeatPickerProps = {
+  event: Pick<Event, 'id' | 'seat_template_id' | 'ticket_types' | 'currency'>;
+  picked: readonly PickedSeat[];
+  onToggle: (seat: PickedSeat) => void;
+};
+
+/**
+ * The seat picker of a seated event's join flow (events §4: seat-template events use a seat
+ * picker instead of an amount field): the event's map (its scheme, or the default join map)
+ * with the seats taken now (refreshed every few seconds), each seat sold as its seat type's ticket
+ * type at that type's price.
+ */
+export function SeatPicker({ event, picked, onToggle }: SeatPickerProps) {
+  const { t, i18n } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const map = useEventSeatMap(event.seat_template_id);
+  const reserved = useReservedSeats(event.id);
+  const currency = (event.currency ?? 'EUR') as Currency;
+
+  const typeOf = useCallback(
+    (seatType: number) => event.ticket_types.find((type) => type.seat_type === seatType) ?? (event.ticket_types.length === 1 ? event.ticket_types[0] : undefined),
+    [event.ticket_types],
+  );
+  const describeType = useCallback(
+    (seatType: number) => {
+      const type = typeOf(seatType);
+      return type ? { name: type.name, price: formatMoney(type.price, currency, i18n.language) } : null;
+    },
+    [typeOf, currency, i18n.language],
+  );
+  const taken = useMemo(() => new Map((reserved.data ?? []).map((seat) => [`${seat.the_row}:${seat.the_col}`, seat])), [reserved.data]);
+  const pickedKeys = useMemo(() => new Set(picked.map((seat) => `${seat.row}:${seat.col}`)), [picked]);
+  const stateOf = useCallback(
+    (seat: Seat): SeatState => {
+      const key = `${seat.row}:${seat.col}`;
+      if (pickedKeys.has(key)) return 'picked';
+      const reservedSeat = taken.get(key);
+      if (!reservedSeat) return 'available';
+      if (reservedSeat.state === 'sold') return reservedSeat.own ? 'own' : 'sold';
+      return 'held';
+    },
+    [pickedKeys, taken],
+  );
+  const toggle = useCallback(
+    (seat: Seat) => {
+      const type = typeOf(seat.type);
+      if (type) onToggle({ row: seat.row, col: seat.col, label: seat.label, ticketTypeId: type.id });
+    },
+    [typeOf, onToggle],
+  );
+
+  if (map.isPending) return <Spinner label={t('seats.loading')} />;
+  if (map.isError) return <FormMessage message={errorMessage(map.error)} />;
+  return (
+    <div className="seat-picker">
+      <SeatChart map={map.data} stateOf={stateOf} describeType={describeType} onToggle={toggle} />
+      <p className="seat-picker__picked" aria-live="polite">
+        {picked.length > 0 ? t('seats.picked', { count: picked.length, seats: picked.map((seat) => seat.label).join(', ') }) : t('seats.none')}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ORIGIN, expectNoHorizontalOverflow, signInViaApi } from './fixtures.ts';
+
+/** Picking seats (issue 17) on a seated event, as a buyer meets it in the browser. */
+
+const ONBOARDING = { business_type: 'individual', first_name: 'Olga', last_name: 'Organiser', country: 'ES', default_currency: 'EUR', accept_terms: true };
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+/** A verified organiser's seated event: a hall of 4 rows of 8 with a VIP front row and an aisle, on sale. */
+async function seatedEventOnSale(request: APIRequestContext, name: string): Promise<{ id: number; hash: string }> {
+  const headers = { origin: E2E_ORIGIN };
+  const account = await request.post('/api/payments', { data: { email: 'olga@example.com' }, headers });
+  const accountId = ((await account.json()) as { data: string }).data;
+  expect((await request.post(`/api/test-provider/accounts/${accountId}/onboard`, { data: ONBOARDING, headers })).ok()).toBeTruthy();
+  await expect
+    .poll(async () => ((await (await request.get('/api/payments/info')).json()) as { data?: { status: string } }).data?.status, { timeout: 20_000 })
+    .toBe('active');
+  const scheme = await request.post('/api/seats/templates', {
+    headers,
+    data: {
+      name: 'Small hall',
+      data: {
+        rows: 4,
+        columns: 8,
+        rowSpacers: [1],
+        columnSpacers: [4],
+        seatTypes: [{ label: 'Stalls', price: 2000 }, { label: 'VIP', price: 5000 }],
+        seatTypeAreas: [{ type: 1, rows: [0, 0] }],
+        disabledSeats: [{ row: 3, col: 0 }],
+        seatLabel: { skipLetters: 'I' },
+      },
+    },
+  });
+  expect(scheme.ok(), await scheme.text()).toBeTruthy();
+  const schemeId = ((await scheme.json()) as { data: { id: number } }).data.id;
+  const created = await request.post('/api/events/create', {
+    headers,
+    data: {
+      name,
+      start_date: '2030-06-01 20:00:00',
+      location_type: 'virtual',
+      url: 'https://meet.example.com/hall',
+      pricing_mode: 'multiple',
+      currency: 'EUR',
+      seated: true,
+      seat_template_id: schemeId,
+      ticket_types: [
+        { name: 'Stalls', price: 2000, currency: 'EUR', seat_type: 0 },
+        { name: 'VIP', price: 5000, currency: 'EUR', seat_type: 1 },
+      ],
+    },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const event = ((await created.json()) as { data: { id: number; hash: string } }).data;
+  expect((await request.post(`/api/payments/create-product/${event.id}`, { headers })).ok()).toBeTruthy();
+  return event;
+}
+
+async function openSeatChart(page: Page, hash: string, texts = { region: 'Are you going?', going: 'Going', getTickets: 'Get tickets' }) {
+  await page.goto(`/events/${hash}`);
+  await page.getByRole('region', { name: texts.region }).getByRole('button', { name: texts.going, exact: true }).click();
+  const sheet = page.getByRole('dialog');
+  await sheet.getByRole('button', { name: texts.getTickets }).click();
+  return sheet;
+}
+
+test('a buyer picks seats by touch and by keyboard, pays, and holds tickets for those seats; another buyer is told the seat went', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const organiserContext = await browser.newContext();
+  const organiser = await organiserContext.newPage();
+  await signInViaApi(organiser, undefined, 'Olga Organiser');
+  const event = await seatedEventOnSale(organiserContext.request, `E2E Seated Night ${Date.now()}`);
+
+  await signInViaApi(page, undefined, 'Bea Buyer');
+  const sheet = await openSeatChart(page, event.hash);
+  const chart = sheet.getByRole('group', { name: 'Seat chart' });
+  await expect(chart.getByRole('button', { name: 'Row A, seat 1, VIP, €50.00, available' })).toBeVisible();
+  // 31 seats: 32 places less the one taken out.
+  await expect(chart.getByRole('button')).toHaveCount(31);
+
+  // A tap on A2, then the keyboard: from A2 down to B2, Enter.
+  await chart.getByRole('button', { name: /^Row A, seat 2,/ }).click();
+  await expect(chart.getByRole('button', { name: 'Row A, seat 2, VIP, €50.00, picked' })).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(chart.getByRole('button', { name: /^Row B, seat 2,/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(sheet.getByText('2 seats picked: A2, B2')).toBeVisible();
+  await expect(sheet.getByText('€70.00')).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await shot(page, 'en-1-seat-chart');
+
+  // Another buyer takes B2 first (through the API, as a second phone would).
+  const rival = await browser.newContext();
+  await signInViaApi(await rival.newPage(), undefined, 'Rita Rival');
+  const taken = await rival.request.get(`/api/payments/embed/${event.id}?current_session=rival-session-1&seats[0][row]=1&seats[0][col]=1&seats[0][label]=B2`);
+  expect(taken.ok(), await taken.text()).toBeTruthy();
+
+  await sheet.getByRole('button', { name: 'NEXT' }).click();
+  await sheet.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(sheet.getByText('Seat B2 has just been taken: pick another.')).toBeVisible();
+  await expect(chart.getByRole('button', { name: /^Row B, seat 2, Stalls, €20.00, being bought by someone/ })).toBeVisible();
+  await expect(sheet.getByText('1 seat picked: A2')).toBeVisible();
+  await shot(page, 'en-2-seat-taken');
+
+  // B3 instead; then pay.
+  await chart.getByRole('button', { name: /^Row B, seat 3,/ }).click();
+  await sheet.getByRole('button', { name: 'NEXT' }).click();
+  await sheet.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(sheet.getByRole('button', { name: 'Pay €73.50' })).toBeVisible();
+  await sheet.locator('input[autocomplete="cc-number"]').fill('4242 4242 4242 4242');
+  await sheet.locator('input[autocomplete="cc-exp"]').fill('12 / 34');
+  await sheet.locator('input[autocomplete="cc-csc"]').fill('123');
+  await sheet.locator('form button[type=submit]').last().click();
+  await expect(sheet.getByText('Payment successful')).toBeVisible({ timeout: 20_000 });
+
+  await page.goto('/tickets');
+  await expect(page.getByText('A2', { exact: true })).toBeVisible();
+  await expect(page.getByText('B3', { exact: true })).toBeVisible();
+  await shot(page, 'en-3-tickets-with-seats');
+  await rival.close();
+  await organiserContext.close();
+});
+
+test('the seat chart in Hebrew: the hall is not mirrored, the text around it is', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const organiserContext = await browser.newContext();
+  await signInViaApi(await organiserContext.newPage(), undefined, 'Olga Organiser');
+  const event = await seatedEventOnSale(organiserContext.request, `E2E Seated Hebrew ${Date.now()}`);
+  await page.addInitScript(() => localStorage.setItem('preferredLanguage', 'he'));
+  await signInViaApi(page, undefined, 'Bea Buyer');
+  const sheet = await openSeatChart(page, event.hash, { region: 'אתם מגיעים?', going: 'מגיע/ה', getTickets: 'לקנות כרטיסים' });
+  const chart = sheet.getByRole('group', { name: 'מפת מושבים' });
+  const a1 = chart.getByRole('button', { name: /^שורה A, מושב 1,/ });
+  const a2 = chart.getByRole('button', { name: /^שורה A, מושב 2,/ });
+  await expect(a1).toBeVisible();
+  // Seat 1 stays on the left of seat 2, as the hall prints them.
+  expect((await a1.boundingBox())!.x).toBeLessThan((await a2.boundingBox())!.x);
+  await a2.click();
+  await expect(sheet.getByText('מושבים שנבחרו (1): A2')).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await shot(page, 'he-1-seat-chart');
+  await organiserContext.close();
+});
