@@ -57,7 +57,7 @@ describe('socket.io rooms', async () => {
     await ctx.app.inject({ method: 'POST', url: `/api/events/${secret.id}/comment`, headers: host.headers, payload: { comment: 'For invitees' } });
     await seen;
     expect(await leak).toBe(false);
-    expect(EVENT_ROOM_KINDS).toHaveLength(3);
+    expect(EVENT_ROOM_KINDS).toHaveLength(4);
   });
 
   it('authenticates the handshake: a bad token and a foreign cookie origin are refused', async () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SEAT_MESSAGES } from '@planns/shared/seats/seats.rules';
+import * as orders from '../src/modules/orders/orders.service.ts';
 import { seededRandom } from '../src/seed/seeded-random.ts';
 import { buildUser, createTestApp, nextIp, signIn } from './harness.ts';
+import { client, joinEvent, listen, next } from './socket-client.ts';
 
 /**
  * Seated checkout (issue 17, decision 0036): the embed call holds exactly the seats picked, a
@@ -9,7 +11,7 @@ import { buildUser, createTestApp, nextIp, signIn } from './harness.ts';
  * ended hold frees it, and no seat is ever held or sold twice, whatever the interleaving.
  */
 const SEEDS = Number(process.env.SEAT_SEEDS ?? 100);
-const ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '1000000' } });
+const ctx = await createTestApp({ sockets: true, env: { RATE_LIMIT_MAX: '1000000' } });
 const { app, db } = ctx;
 type Headers = Record<string, string>;
 
@@ -283,5 +285,56 @@ describe('the event form\'s seat selector', () => {
     const repriced = await call('PUT', `/api/events/${event.id}`, owner.headers, { ...body, seated: true, seat_template_id: page.seat_template_id, ticket_types: body.ticket_types.map((t) => ({ ...t, price: t.price + 100 })) });
     expect(repriced.statusCode, repriced.body).toBe(200);
     expect((await call('POST', `/api/seats/template/${page.seat_template_id}`, owner.headers, { name: 'Changed', data: HALL })).statusCode).toBe(409);
+  });
+});
+
+describe('the organiser gives tickets on seats (POST tickets/gift/{event_id}, POST tickets)', () => {
+  it('gives each ticket its seat, refuses a seat someone has, and wants seats on a seated event', async () => {
+    const event = await seatedEvent('Gala');
+    const ben = await person('Ben');
+    const ana = await person('Ana');
+    expect((await call('GET', embedUrl(event.id, 'ana-gala', [{ row: 2, col: 2 }]), ana.headers)).statusCode).toBe(200);
+
+    const gift = await call('POST', `/api/tickets/gift/${event.id}`, owner.headers, { user_id: ben.user.id, tickets: [{ row: 0, col: 2 }, { row: 2, col: 0 }] });
+    expect(gift.statusCode, gift.body).toBe(200);
+    expect((gift.json().data as { type_name: string; seat: unknown }[]).map((t) => [t.type_name, t.seat])).toEqual([
+      ['VIP', { the_row: 0, the_col: 2, label: 'A3' }],
+      ['Stalls', { the_row: 2, the_col: 0, label: 'C1' }],
+    ]);
+    const taken = await call('POST', `/api/tickets/gift/${event.id}`, owner.headers, { user_id: ben.user.id, tickets: [{ row: 2, col: 1 }, { row: 2, col: 2 }] });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toMatchObject({ code: 'seat_taken', fields: { 'tickets.1': SEAT_MESSAGES.seatTaken('C3') } });
+    expect((await call('GET', `/api/seats/${event.id}`, ben.headers)).json().data.filter((s: { own: boolean }) => s.own)).toHaveLength(2);
+    const counted = await call('POST', `/api/tickets/gift/${event.id}`, owner.headers, { user_id: ben.user.id, tickets: 2 });
+    expect(counted.json().error.fields).toEqual({ tickets: SEAT_MESSAGES.seatsRequired });
+    const unknown = await call('POST', `/api/tickets/gift/${event.id}`, owner.headers, { user_id: ben.user.id, tickets: [{ row: 2, col: 3 }] });
+    expect(unknown.json().error.fields).toEqual({ 'tickets.0': SEAT_MESSAGES.seatUnknown('3-4') });
+
+    // A guest going gets an organiser's ticket on a seat.
+    await call('POST', `/api/events/${event.id}/join`, ana.headers, { companions: [] });
+    const issued = await call('POST', '/api/tickets', owner.headers, { user_id: ana.user.id, event_id: event.id, amount: 1, seats: [{ row: 1, col: 3 }] });
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(issued.json().data[0].seat).toEqual({ the_row: 1, the_col: 3, label: 'B4' });
+  });
+});
+
+describe('live seats', () => {
+  it('tells the charts open on an event within a moment when someone holds seats, and when they go back', async () => {
+    const url = await listen(ctx);
+    const event = await seatedEvent('Live hall');
+    const ana = await person('Ana');
+    const watcher = await client(url);
+    expect(await joinEvent(watcher, event.id)).toEqual({ ok: true });
+    const held = next<{ event_id: number; by: number | null }>(watcher, 'seats_changed');
+    const started = Date.now();
+    const opened = await call('GET', embedUrl(event.id, 'ana-live', [{ row: 1, col: 1 }]), ana.headers);
+    expect(await held).toEqual({ event_id: event.id, by: ana.user.id });
+    expect(Date.now() - started).toBeLessThan(1000);
+    // Her hold ends: the seat is free again, and the charts hear it.
+    const freed = next<{ event_id: number }>(watcher, 'seats_changed');
+    await db.updateTable('orders').set({ hold_expires_at: new Date(ctx.clock.now().getTime() - 1000) }).where('id', '=', opened.json().data.order_id).execute();
+    await orders.expireHold(ctx.deps, opened.json().data.order_id);
+    expect((await freed).event_id).toBe(event.id);
+    watcher.disconnect();
   });
 });

@@ -3,7 +3,7 @@ import { eventIdOfRoom, eventRoom, eventRooms, sessionRoom, userRoom } from './r
 
 describe('room names', () => {
   it('reads the event back from each of its rooms', () => {
-    expect(eventRooms(63)).toEqual(['comment_posted-63', 'user_joined_event-63', 'user_rejected_event-63']);
+    expect(eventRooms(63)).toEqual(['comment_posted-63', 'user_joined_event-63', 'user_rejected_event-63', 'seats_changed-63']);
     for (const room of eventRooms(63)) expect(eventIdOfRoom(room)).toBe(63);
     expect(eventIdOfRoom(eventRoom('comment_posted', 2_147_483_647))).toBe(2_147_483_647);
   });

@@ -4,10 +4,11 @@ import { parseId } from '../input/ids.rules.ts';
 export const SOCKET_PATH = '/socket.io';
 
 export const userRoom = (userId: number) => `user_notifications-${userId}`;
-export const EVENT_ROOM_KINDS = ['comment_posted', 'user_joined_event', 'user_rejected_event'] as const;
+/** seats_changed (issue 17): a seated event's seats were held, sold or freed; open charts fetch them again. */
+export const EVENT_ROOM_KINDS = ['comment_posted', 'user_joined_event', 'user_rejected_event', 'seats_changed'] as const;
 export type EventRoomKind = (typeof EVENT_ROOM_KINDS)[number];
 export const eventRoom = (kind: EventRoomKind, eventId: number) => `${kind}-${eventId}`;
-/** The three rooms of one event: a socket follows an event by joining all of them. */
+/** The rooms of one event: a socket follows an event by joining all of them. */
 export const eventRooms = (eventId: number) => EVENT_ROOM_KINDS.map((kind) => eventRoom(kind, eventId));
 
 /** The event an event room belongs to (the inverse of eventRoom); null for any other room. */

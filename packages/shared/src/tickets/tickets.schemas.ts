@@ -76,6 +76,8 @@ export const issueTicketsBodySchema = z.object({
     .max(TICKETS_PER_ORDER_MAX, SELECTION_MESSAGES.tooMany),
   /** The ticket type to issue (default: the event's first; any name for a free event). */
   ticket_type_id: idSchema.optional(),
+  /** A seated event: the seats to give (their types decide the tickets'; decision 0036). */
+  seats: z.array(z.object({ row: z.number().int().min(0).max(99), col: z.number().int().min(0).max(99), label: z.string().max(40).nullable().optional() })).min(1).max(TICKETS_PER_ORDER_MAX).optional(),
 });
 
 /** POST tickets/gift/{event_id} {user_id, tickets}: tickets (one per seat selection, or a number) given to another person. */

@@ -203,10 +203,12 @@ export async function openCheckout(deps: AppDeps, actor: Actor, eventId: number,
   } catch (err) {
     // Nothing to pay: the hold goes back at once.
     await inTransaction(deps.db, (tx) => closeHold(tx, order.id, 'failed', deps.clock.now(), 'The payment provider could not open the checkout'));
+    if (picks) seats.announceSeats(deps, eventId, null);
     if (err instanceof ProviderError) throw new AppError('provider_unavailable', PAYMENT_MESSAGES.providerUnavailable, undefined, undefined, { cause: err });
     throw err;
   }
   await repo.setCheckoutSession(deps.db, order.id, { id: session.id, client_secret: session.client_secret }, deps.clock.now());
+  if (picks) seats.announceSeats(deps, eventId, actor.userId);
   return embedAnswer(deps, { ...order, checkout_session_id: session.id, client_secret: session.client_secret }, lines, totals);
 }
 
@@ -251,6 +253,7 @@ export async function checkoutStatus(deps: AppDeps, actor: Actor, sessionId: str
   } else if (session.status === 'expired') {
     await inTransaction(deps.db, (tx) => closeHold(tx, order.id, 'expired', deps.clock.now()));
   }
+  if (order.seats && order.event_id !== null && session.status !== 'open') seats.announceSeats(deps, order.event_id, null);
   const now = (await repo.findOrder(deps.db, order.id))!;
   const issued = await tickets.ticketsOfOrders(deps.db, [order.id]);
   return {
@@ -405,6 +408,7 @@ export async function expireHold(deps: AppDeps, orderId: number): Promise<string
     if (session?.status === 'complete' && session.payment_status === 'paid') await fulfilPaidOrder(tx, deps, order.id, { payment_intent: session.payment_intent }, now);
     else await closeHold(tx, order.id, 'expired', now);
   });
+  if (order.seats && order.event_id !== null) seats.announceSeats(deps, order.event_id, null);
   return `order ${orderId}: hold ended`;
 }
 

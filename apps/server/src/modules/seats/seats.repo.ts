@@ -138,6 +138,19 @@ export async function insertClaims(db: Executor, eventId: number, orderId: numbe
   return result.rows;
 }
 
+/** Claims seats as sold to these tickets at once (the organiser's issue or gift); answers those claimed now. */
+export async function insertSoldClaims(db: Executor, eventId: number, sold: readonly { row: number; col: number; label: string; ticket_id: number }[], now: Date): Promise<{ the_row: number; the_col: number }[]> {
+  const result = await sql<{ the_row: number; the_col: number }>`
+    INSERT INTO event_seats (event_id, the_row, the_col, label, ticket_id, created_at)
+    SELECT ${eventId}, x.row, x.col, x.label, x.ticket_id, ${now}
+    FROM jsonb_to_recordset(${JSON.stringify(sold)}::jsonb) AS x(row smallint, col smallint, label text, ticket_id bigint)
+    ORDER BY x.row, x.col
+    ON CONFLICT (event_id, the_row, the_col) DO NOTHING
+    RETURNING the_row, the_col
+  `.execute(db);
+  return result.rows;
+}
+
 /** The picked seats this order holds (not sold), locked. */
 export async function lockOrderClaims(db: Executor, eventId: number, orderId: number, picks: readonly SeatClaim[]): Promise<{ the_row: number; the_col: number }[]> {
   const result = await sql<{ the_row: number; the_col: number }>`

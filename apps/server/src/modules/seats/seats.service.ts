@@ -1,3 +1,4 @@
+import { eventRoom } from '@planns/shared/realtime/realtime.rules';
 import { DEFAULT_SEAT_LABEL_RULE, defaultJoinMap, layoutSeats, seatIndex, seatKey, SEAT_MESSAGES, SEAT_SCHEMES_PER_USER_MAX, type SeatSchemeData } from '@planns/shared/seats/seats.rules';
 import type { SeatTemplate, SeatTemplateBody } from '@planns/shared/seats/seats.schemas';
 import { inTransaction, type Executor, type Tx } from '../../db/database.ts';
@@ -154,6 +155,15 @@ export async function lockEventSeating(tx: Tx, input: { eventId: number | null; 
 
 /* ------------------------------------------------------------------ holding and selling seats */
 
+/**
+ * After a committed change to an event's seats (held, sold, freed): the event's followers' open
+ * charts fetch the seats again (GET seats/{eventId}, as each may see them; the message says only
+ * which event).
+ */
+export function announceSeats(deps: Pick<AppDeps, 'realtime'>, eventId: number, by: number | null): void {
+  deps.realtime?.emit(eventRoom('seats_changed', eventId), 'seats_changed', { event_id: eventId, by });
+}
+
 /** A seat picked on a checkout, as the server's own map names it, with the ticket type it sells as. */
 export interface SeatPick {
   row: number;
@@ -205,15 +215,33 @@ export function resolvePicks(map: SeatSchemeData, ticketTypes: readonly { id: nu
  */
 export async function holdSeats(tx: Tx, input: { eventId: number; orderId: number; picks: readonly SeatPick[]; until: Date; now: Date }): Promise<void> {
   await repo.deleteLapsedClaims(tx, input.eventId, input.picks, input.now);
-  const claimed = new Set((await repo.insertClaims(tx, input.eventId, input.orderId, input.picks, input.until, input.now)).map((s) => seatKey(s.the_row, s.the_col)));
-  const taken = input.picks.map((pick, i) => [i, pick] as const).filter(([, pick]) => !claimed.has(seatKey(pick.row, pick.col)));
+  const claimed = await repo.insertClaims(tx, input.eventId, input.orderId, input.picks, input.until, input.now);
+  refuseUnclaimed(input.picks, claimed, 'seats');
+}
+
+/** 409 seat_taken naming each pick that was not claimed (field `${field}.{i}`). */
+function refuseUnclaimed(picks: readonly { row: number; col: number; label: string }[], claimedRows: readonly { the_row: number; the_col: number }[], field: string): void {
+  const claimed = new Set(claimedRows.map((s) => seatKey(s.the_row, s.the_col)));
+  const taken = picks.map((pick, i) => [i, pick] as const).filter(([, pick]) => !claimed.has(seatKey(pick.row, pick.col)));
   if (taken.length === 0) return;
   const labels = taken.map(([, pick]) => pick.label);
   throw new AppError(
     'seat_taken',
     labels.length === 1 ? SEAT_MESSAGES.seatTaken(labels[0]!) : SEAT_MESSAGES.seatsTaken(labels),
-    Object.fromEntries(taken.map(([i, pick]) => [`seats.${i}`, SEAT_MESSAGES.seatTaken(pick.label)])),
+    Object.fromEntries(taken.map(([i, pick]) => [`${field}.${i}`, SEAT_MESSAGES.seatTaken(pick.label)])),
   );
+}
+
+/**
+ * Seats given with tickets the organiser issues or gifts (accounts §4 Gifting), in the caller's
+ * transaction: each ticket gets its seat at once, sold; a seat someone holds or bought answers 409
+ * seat_taken naming it (field `${field}.{i}`), and nothing is given.
+ */
+export async function seatIssuedTickets(tx: Tx, input: { eventId: number; picks: readonly SeatPick[]; ticketIds: readonly number[]; field: string; now: Date }): Promise<void> {
+  const sold = input.picks.map((pick, i) => ({ row: pick.row, col: pick.col, label: pick.label, ticket_id: input.ticketIds[i]! }));
+  await repo.deleteLapsedClaims(tx, input.eventId, input.picks, input.now);
+  refuseUnclaimed(input.picks, await repo.insertSoldClaims(tx, input.eventId, sold, input.now), input.field);
+  await tickets.setTicketSeats(tx, sold.map((s) => ({ id: s.ticket_id, row: s.row, col: s.col, label: s.label })));
 }
 
 /** Releases the seats an order holds (its hold ended, failed or was replaced). */

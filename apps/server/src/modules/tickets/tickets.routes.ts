@@ -104,7 +104,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; onChange: () 
     },
     async (request) => {
       const body = request.body;
-      const data = await tickets.issueTickets(deps, requireActor(request), { eventId: body.event_id, userId: body.user_id, amount: body.amount, ticketTypeId: body.ticket_type_id, kind: 'issued' });
+      const data = await tickets.issueTickets(deps, requireActor(request), { eventId: body.event_id, userId: body.user_id, amount: body.amount, ticketTypeId: body.ticket_type_id, kind: 'issued', seats: body.seats });
       onChange();
       return { data, message: TICKET_ISSUE_MESSAGES.created };
     },
@@ -116,7 +116,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; onChange: () 
       schema: {
         tags,
         summary: 'Gift tickets (organiser)',
-        description: 'POST tickets/gift/{event_id} {user_id, tickets} (accounts §4 Gifting): the event’s owner or a moderator gives tickets (one per seat selection, or a number) to another person. Seat maps come later: a seat list gives that many tickets.',
+        description: 'POST tickets/gift/{event_id} {user_id, tickets} (accounts §4 Gifting): the event’s owner or a moderator gives tickets (one per seat selection, or a number) to another person. On a seated event the list names the seats (each ticket on its seat, sold at once; 409 seat_taken naming a seat someone has); elsewhere it gives that many tickets.',
         params: eventIdParamsSchema,
         body: giftTicketsBodySchema,
         response: { 200: ticketListReplySchema, ...errors },
@@ -125,7 +125,14 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; onChange: () 
     async (request) => {
       const body = request.body;
       const amount = Array.isArray(body.tickets) ? body.tickets.length : body.tickets;
-      const data = await tickets.issueTickets(deps, requireActor(request), { eventId: request.params.event_id, userId: body.user_id, amount, ticketTypeId: body.ticket_type_id, kind: 'gift' });
+      const data = await tickets.issueTickets(deps, requireActor(request), {
+        eventId: request.params.event_id,
+        userId: body.user_id,
+        amount,
+        ticketTypeId: body.ticket_type_id,
+        kind: 'gift',
+        ...(Array.isArray(body.tickets) ? { seats: body.tickets } : {}),
+      });
       onChange();
       return { data };
     },

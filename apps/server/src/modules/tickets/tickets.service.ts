@@ -1,3 +1,4 @@
+import { SEAT_MESSAGES } from '@planns/shared/seats/seats.rules';
 import crypto from 'node:crypto';
 import { amountText, type Currency } from '@planns/shared/money/money.rules';
 import { normalizeTicketCode, TICKET_CODE_ALPHABET } from '@planns/shared/tickets/tickets.rules';
@@ -8,6 +9,7 @@ import type { Actor } from '../../http/actor.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import * as events from '../events/events.service.ts';
+import * as seats from '../seats/seats.service.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import * as rsvp from '../rsvp/rsvp.service.ts';
 import * as users from '../users/users.service.ts';
@@ -181,9 +183,25 @@ export async function issueOrderTickets(
 export async function issueTickets(
   deps: AppDeps,
   actor: Actor,
-  input: { eventId: number; userId: number; amount: number; ticketTypeId?: number | undefined; kind: 'issued' | 'gift' },
+  input: { eventId: number; userId: number; amount: number; ticketTypeId?: number | undefined; kind: 'issued' | 'gift'; seats?: readonly { row: number; col: number }[] | undefined },
 ): Promise<Ticket[]> {
   const pricing = await events.loadManagedPricing(deps, actor, input.eventId);
+  // A seated event's tickets are given on seats (decision 0036): each seat's type decides its ticket's.
+  const field = input.kind === 'gift' ? 'tickets' : 'seats';
+  const map = await seats.eventMap(deps.db, pricing);
+  if (map && !input.seats?.length) throw new AppError('validation_failed', SEAT_MESSAGES.seatsRequired, { [field]: SEAT_MESSAGES.seatsRequired });
+  let picks: seats.SeatPick[] | null = null;
+  if (map && input.seats) {
+    try {
+      picks = seats.resolvePicks(map, pricing.ticket_types, input.seats);
+    } catch (err) {
+      // The picks' fields are named as the body names them (a gift's tickets.{i}).
+      if (err instanceof AppError && err.fields && field !== 'seats') {
+        throw new AppError(err.code, err.message, Object.fromEntries(Object.entries(err.fields).map(([key, value]) => [key.replace(/^seats\./, `${field}.`), value])));
+      }
+      throw err;
+    }
+  }
   const answer = await rsvp.answerOf(deps.db, input.eventId, input.userId);
   if (input.kind === 'issued' && answer !== 'going' && answer !== 'maybe') {
     throw new AppError('validation_failed', 'Some fields are not valid', { user_id: 'Tickets go to guests who are going or interested' });
@@ -194,19 +212,24 @@ export async function issueTickets(
   const type = input.ticketTypeId === undefined ? (pricing.ticket_types[0] ?? null) : (pricing.ticket_types.find((t) => t.id === input.ticketTypeId) ?? null);
   if (input.ticketTypeId !== undefined && !type) throw new AppError('validation_failed', 'Some fields are not valid', { ticket_type_id: 'Invalid ticket type' });
   const now = deps.clock.now();
+  // Per ticket: its type (a seat's, or the one chosen).
+  const typeOf = (i: number) => (picks ? (pricing.ticket_types.find((t) => t.id === picks[i]!.ticket_type_id) ?? type) : type);
+  const amount = picks ? picks.length : input.amount;
   const ids = await inTransaction(deps.db, async (tx) => {
     if (pricing.currency !== null && type) {
-      await inventory.claimTickets(tx, { eventId: input.eventId, lines: [{ ticketTypeId: type.id, quantity: input.amount }], replacing: [], now });
+      const counts = new Map<number, number>();
+      for (let i = 0; i < amount; i += 1) counts.set(typeOf(i)!.id, (counts.get(typeOf(i)!.id) ?? 0) + 1);
+      await inventory.claimTickets(tx, { eventId: input.eventId, lines: [...counts].map(([ticketTypeId, quantity]) => ({ ticketTypeId, quantity })), replacing: [], now });
     }
     const rows = await repo.insertTickets(
       tx,
-      Array.from({ length: input.amount }, () => ({
+      Array.from({ length: amount }, (_, i) => ({
         code: newTicketCode(),
         event_id: input.eventId,
         order_id: null,
         order_position: null,
-        ticket_type_id: type?.id ?? null,
-        type_name: type?.name ?? pricing.name,
+        ticket_type_id: typeOf(i)?.id ?? null,
+        type_name: typeOf(i)?.name ?? pricing.name,
         price: 0,
         currency: pricing.currency,
         user_id: input.userId,
@@ -215,9 +238,11 @@ export async function issueTickets(
         created_at: now,
       })),
     );
+    if (picks) await seats.seatIssuedTickets(tx, { eventId: input.eventId, picks, ticketIds: rows.map((r) => r.id), field, now });
     await enqueue(tx, 'tickets.notify_issued', { ticket_ids: rows.map((r) => r.id) });
     return rows.map((r) => r.id);
   });
+  if (picks) seats.announceSeats(deps, input.eventId, actor.userId);
   const rows = await repo.listTicketsOfEvent(deps.db, input.eventId, input.userId, TICKETS_LIST_LIMIT);
   return rows.filter((r) => ids.includes(r.id)).map(presentTicket);
 }

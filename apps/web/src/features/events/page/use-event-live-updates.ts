@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { addCachedComment } from '../../../api/comments/post-comment.ts';
 import { commentsQueryKey } from '../../../api/comments/list-comments.ts';
 import { eventsRootQueryKey } from '../../../api/events/get-event.ts';
+import { reservedSeatsQueryKey } from '../../../api/seats/get-reserved-seats.ts';
 import { LEFT_EVENT } from '@planns/shared/realtime/realtime.rules';
 import { useEventLive } from '../../../lib/realtime.ts';
 
@@ -26,6 +27,11 @@ export function useEventLiveUpdates(eventId: number, viewerId: number | null): v
         if (parsed.success && parsed.data.event_id === eventId) addCachedComment(queryClient, parsed.data);
         else void queryClient.invalidateQueries({ queryKey: commentsQueryKey(eventId) });
       });
+      return;
+    }
+    if (kind === 'seats_changed') {
+      // Someone held, bought or freed seats: an open seat chart fetches them again (not the event).
+      void queryClient.invalidateQueries({ queryKey: reservedSeatsQueryKey(eventId) });
       return;
     }
     if (kind === LEFT_EVENT) void queryClient.invalidateQueries({ queryKey: commentsQueryKey(eventId) });
