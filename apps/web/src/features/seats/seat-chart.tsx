@@ -1,7 +1,7 @@
-import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Seat, SeatSchemeData } from '@planns/shared/seats/seats.rules';
-import { chartLayout, nextSeat, type Direction } from './seat-chart-layout.ts';
+import { chartGeometry, chartLayout, nextSeat, seatsInView, type Direction } from './seat-chart-layout.ts';
 import './seat-chart.css';
 
 export type SeatState = 'available' | 'picked' | 'held' | 'sold' | 'own' | 'unavailable';
@@ -16,6 +16,12 @@ type SeatChartProps = {
 };
 
 const SIZES = [20, 26, 32, 40, 48];
+/** Above this many seats only those near the visible part of the chart are drawn (a hall of thousands). */
+const DRAW_ALL_UP_TO = 600;
+/** How far beyond the visible part seats are drawn, in CSS pixels (a fast pan finds them there). */
+const OVERSCAN = 240;
+/** The drawn part moves in steps of this many CSS pixels: a pan redraws a few times, not every frame. */
+const TILE = 240;
 const KEYS: Record<string, Direction> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
 const MARK: Record<SeatState, string> = { available: '', picked: '✓', held: '…', sold: '×', own: '★', unavailable: '' };
 
@@ -35,7 +41,77 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
   const gridRef = useRef<HTMLDivElement>(null);
   const byKey = useMemo(() => new Map(layout.seats.map((seat) => [`${seat.row}:${seat.col}`, seat])), [layout]);
   const first = layout.seats[0];
+  // A hall has thousands of seats: each type is described once, and the seats' names are made
+  // from one translated pattern (markers for its parts) rather than a translation call per seat.
+  const types = useMemo(() => map.seatTypes.map((_, i) => describeType(i)), [map.seatTypes, describeType]);
+  const labelOf = useMemo(() => {
+    const pattern = t('seats.seat', { row: '\u0001', seat: '\u0002', type: '\u0003', price: '\u0004', state: '\u0005' });
+    const states = Object.fromEntries((['available', 'picked', 'held', 'sold', 'own', 'unavailable'] as const).map((state) => [state, t(`seats.state.${state}`)])) as Record<SeatState, string>;
+    return (seat: Seat, type: { name: string; price: string } | null, state: SeatState) =>
+      pattern
+        .replace('\u0001', seat.rowName)
+        .replace('\u0002', seat.seatNumber)
+        .replace('\u0003', type?.name ?? '')
+        .replace('\u0004', type?.price ?? '')
+        .replace('\u0005', states[state]);
+  }, [t]);
   const tabbable = focused && byKey.has(focused) ? focused : first ? `${first.row}:${first.col}` : null;
+  const seatSize = SIZES[size]!;
+  const geometry = useMemo(() => chartGeometry(map, seatSize), [map, seatSize]);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState({ top: 0, left: 0, width: 420, height: 640 });
+  const pendingFocus = useRef<string | null>(null);
+  const drawAll = layout.seats.length <= DRAW_ALL_UP_TO;
+
+  // The visible part of the chart, followed as it is panned or zoomed (once a frame at most).
+  useLayoutEffect(() => {
+    const scroller = scrollerRef.current;
+    const grid = gridRef.current;
+    if (drawAll || !scroller || !grid) return;
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const snap = (n: number) => Math.floor(n / TILE) * TILE;
+      const next = {
+        top: snap(scroller.scrollTop - grid.offsetTop) - OVERSCAN,
+        left: snap(scroller.scrollLeft - grid.offsetLeft) - OVERSCAN,
+        width: scroller.clientWidth + TILE + 2 * OVERSCAN,
+        height: scroller.clientHeight + TILE + 2 * OVERSCAN,
+      };
+      // As a transition: React draws the newly visible seats in short tasks, so the pan goes on.
+      startTransition(() => setView((current) => (current.top === next.top && current.left === next.left && current.width === next.width && current.height === next.height ? current : next)));
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    measure();
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      scroller.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [drawAll, geometry]);
+
+  const drawn = useMemo(() => {
+    if (drawAll) return layout.seats;
+    const seats = seatsInView(layout, geometry, view, seatSize);
+    // The seat in the tab order is always drawn, so Tab reaches the chart wherever it is panned.
+    const tabSeat = tabbable ? byKey.get(tabbable) : undefined;
+    return tabSeat && !seats.includes(tabSeat) ? [...seats, tabSeat] : seats;
+  }, [drawAll, layout, geometry, view, seatSize, tabbable, byKey]);
+
+  // A seat reached by the keyboard beyond the drawn part is brought into view, then focused once drawn.
+  useEffect(() => {
+    const key = pendingFocus.current;
+    if (!key) return;
+    const element = gridRef.current?.querySelector<HTMLElement>(`[data-seat="${key}"]`);
+    if (element) {
+      pendingFocus.current = null;
+      element.focus({ preventScroll: false });
+    }
+  });
 
   const seatOf = (target: EventTarget | null): Seat | undefined => {
     const key = (target as HTMLElement | null)?.closest<HTMLElement>('[data-seat]')?.dataset.seat;
@@ -60,7 +136,17 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
       const next = nextSeat(layout, seat, direction);
       const key = `${next.row}:${next.col}`;
       setFocused(key);
-      gridRef.current?.querySelector<HTMLElement>(`[data-seat="${key}"]`)?.focus();
+      const element = gridRef.current?.querySelector<HTMLElement>(`[data-seat="${key}"]`);
+      if (element) element.focus();
+      else {
+        pendingFocus.current = key;
+        const scroller = scrollerRef.current;
+        const grid = gridRef.current;
+        if (scroller && grid) {
+          scroller.scrollTop = grid.offsetTop + geometry.rowTop[next.row]! - scroller.clientHeight / 2;
+          scroller.scrollLeft = grid.offsetLeft + geometry.colLeft[next.col]! - scroller.clientWidth / 2;
+        }
+      }
     } else if (event.key === ' ' || event.key === 'Enter') {
       event.preventDefault();
       pick(seat);
@@ -77,49 +163,46 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
           +
         </button>
       </div>
-      <div className="seat-chart__scroller" dir="ltr" style={{ '--seat-size': `${SIZES[size]}px` } as React.CSSProperties}>
+      <div ref={scrollerRef} className="seat-chart__scroller" dir="ltr" style={{ '--seat-size': `${seatSize}px` } as CSSProperties}>
         <div className="seat-chart__stage">{t('seats.stage')}</div>
         <div
           ref={gridRef}
           role="group"
           aria-label={t('seats.chart')}
           className="seat-chart__grid"
-          style={{ gridTemplateRows: layout.rowTracks, gridTemplateColumns: layout.colTracks }}
+          style={{ inlineSize: geometry.width, blockSize: geometry.height }}
           onClick={onClick}
           onKeyDown={onKeyDown}
         >
           {[...layout.byRow.values()].map((row) => (
-            <span key={`row-${row[0]!.row}`} className="seat-chart__row-name" aria-hidden="true" style={{ gridRow: layout.rowTrack[row[0]!.row], gridColumn: 1 }}>
+            <span
+              key={`row-${row[0]!.row}`}
+              className="seat-chart__row-name"
+              aria-hidden="true"
+              style={{ insetBlockStart: geometry.rowTop[row[0]!.row], blockSize: seatSize }}
+            >
               {row[0]!.rowName}
             </span>
           ))}
-          {layout.seats.map((seat) => {
+          {drawn.map((seat) => {
             const key = `${seat.row}:${seat.col}`;
             const state = stateOf(seat);
-            const type = describeType(seat.type);
-            const label = t('seats.seat', {
-              row: seat.rowName,
-              seat: seat.seatNumber,
-              type: type?.name ?? '',
-              price: type?.price ?? '',
-              state: t(`seats.state.${type ? state : 'unavailable'}`),
-            });
-            const pickable = type !== null && (state === 'available' || state === 'picked');
+            const type = types[seat.type] ?? null;
+            const shown: SeatState = type ? state : 'unavailable';
             return (
-              <button
+              <SeatButton
                 key={key}
-                type="button"
-                data-seat={key}
-                className={`seat seat--${type ? state : 'unavailable'} seat--type-${seat.type}`}
-                style={{ gridRow: layout.rowTrack[seat.row], gridColumn: layout.colTrack[seat.col] }}
-                aria-label={label}
-                aria-pressed={state === 'picked'}
-                aria-disabled={!pickable}
-                tabIndex={key === tabbable ? 0 : -1}
-                title={seat.label}
-              >
-                <span aria-hidden="true">{MARK[state] || seat.seatNumber}</span>
-              </button>
+                seatKey={key}
+                typeIndex={seat.type}
+                state={shown}
+                label={labelOf(seat, type, shown)}
+                pickable={type !== null && (state === 'available' || state === 'picked')}
+                tabbable={key === tabbable}
+                top={geometry.rowTop[seat.row]!}
+                left={geometry.colLeft[seat.col]!}
+                printed={seat.label}
+                mark={MARK[state] || seat.seatNumber}
+              />
             );
           })}
         </div>
@@ -128,7 +211,7 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
         {[...new Set(layout.seats.map((seat) => seat.type))]
           .sort((a, b) => a - b)
           .map((type) => {
-            const described = describeType(type);
+            const described = types[type] ?? null;
             return described ? (
               <li key={`type-${type}`}>
                 <span className={`seat seat--available seat--legend seat--type-${type}`} aria-hidden="true" />
@@ -150,3 +233,35 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
     </div>
   );
 }
+
+type SeatButtonProps = {
+  seatKey: string;
+  typeIndex: number;
+  state: SeatState;
+  label: string;
+  pickable: boolean;
+  tabbable: boolean;
+  top: number;
+  left: number;
+  printed: string;
+  mark: string;
+};
+
+/** One seat: of plain values only, so that panning a large hall makes again only the seats whose state changed. */
+const SeatButton = memo(function SeatButton({ seatKey, typeIndex, state, label, pickable, tabbable, top, left, printed, mark }: SeatButtonProps) {
+  return (
+    <button
+      type="button"
+      data-seat={seatKey}
+      className={`seat seat--${state} seat--type-${typeIndex}`}
+      style={{ insetBlockStart: top, insetInlineStart: left }}
+      aria-label={label}
+      aria-pressed={state === 'picked'}
+      aria-disabled={!pickable}
+      tabIndex={tabbable ? 0 : -1}
+      title={printed}
+    >
+      <span aria-hidden="true">{mark}</span>
+    </button>
+  );
+});
