@@ -273,6 +273,19 @@ export function layoutSeats(data: SeatSchemeData): Seat[] {
   return seats;
 }
 
+/**
+ * The ticket type a seat of this seat type is sold as (decision 0036): the one mapped to it, or,
+ * without one, an event's only ticket type (the default join map, a single price).
+ */
+export function ticketTypeForSeat<T extends { seat_type: number | null }>(types: readonly T[], seatType: number): T | undefined {
+  return types.find((type) => type.seat_type === seatType) ?? (types.length === 1 ? types[0] : undefined);
+}
+
+/** A ticket per seat picked (each given by its ticket type's id): the selections, in the event's type order. */
+export function seatSelections(types: readonly { id: number }[], ticketTypeIds: readonly number[]): { type: number; quantity: number }[] {
+  return types.map((type) => ({ type: type.id, quantity: ticketTypeIds.filter((id) => id === type.id).length })).filter((selection) => selection.quantity > 0);
+}
+
 /** The seats by key, for lookups of a pick. */
 export function seatIndex(seats: readonly Seat[]): Map<SeatKey, Seat> {
   return new Map(seats.map((seat) => [seatKey(seat.row, seat.col), seat]));

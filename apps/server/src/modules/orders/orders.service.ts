@@ -2,7 +2,7 @@ import type { Currency } from '@planns/shared/money/money.rules';
 import { formatMoney } from '@planns/shared/money/money.rules';
 import { PAYMENT_MESSAGES, arePaymentsEnabled } from '@planns/shared/payments/payments.rules';
 import type { EmbedQuery } from '@planns/shared/payments/payments.schemas';
-import { SEAT_MESSAGES } from '@planns/shared/seats/seats.rules';
+import { SEAT_MESSAGES, seatSelections } from '@planns/shared/seats/seats.rules';
 import { HOLD_MINUTES, SELECTION_MESSAGES, checkoutLines, checkoutTotals, refundAmount, type CheckoutLine } from '@planns/shared/tickets/tickets.rules';
 import type { Purchase } from '@planns/shared/tickets/tickets.schemas';
 import type { RawBuilder } from 'kysely';
@@ -44,10 +44,7 @@ function linesOf(pricing: events.EventPricing, query: EmbedQuery, picks: readonl
   const types = pricing.ticket_types.map((t) => ({ id: t.id, name: t.name, price: t.price }));
   if (picks) {
     // A seated event: a ticket per seat, of its seat type's ticket type (decision 0036).
-    const counts = new Map<number, number>();
-    for (const pick of picks) counts.set(pick.ticket_type_id, (counts.get(pick.ticket_type_id) ?? 0) + 1);
-    const selections = types.filter((t) => counts.has(t.id)).map((t) => ({ type: t.id, quantity: counts.get(t.id)! }));
-    return checkoutLines(types, selections);
+    return checkoutLines(types, seatSelections(types, picks.map((pick) => pick.ticket_type_id)));
   }
   if (query.ticket_selections && query.ticket_selections.length > 0) {
     const fields: Record<string, string> = {};
@@ -248,12 +245,14 @@ export async function checkoutStatus(deps: AppDeps, actor: Actor, sessionId: str
     if (err instanceof ProviderError) throw new AppError('provider_unavailable', PAYMENT_MESSAGES.providerUnavailable, undefined, undefined, { cause: err });
     throw err;
   }
+  // Whether this check changed the order (a buyer's page asks again and again once it is paid).
+  let changed = false;
   if (session.status === 'complete' && session.payment_status === 'paid') {
-    await inTransaction(deps.db, (tx) => fulfilPaidOrder(tx, deps, order.id, { payment_intent: session.payment_intent }, deps.clock.now()));
+    changed = (await inTransaction(deps.db, (tx) => fulfilPaidOrder(tx, deps, order.id, { payment_intent: session.payment_intent }, deps.clock.now()))) !== 'already';
   } else if (session.status === 'expired') {
-    await inTransaction(deps.db, (tx) => closeHold(tx, order.id, 'expired', deps.clock.now()));
+    changed = await inTransaction(deps.db, (tx) => closeHold(tx, order.id, 'expired', deps.clock.now()));
   }
-  if (order.seats && order.event_id !== null && session.status !== 'open') seats.announceSeats(deps, order.event_id, null);
+  if (changed && order.seats && order.event_id !== null) seats.announceSeats(deps, order.event_id, null);
   const now = (await repo.findOrder(deps.db, order.id))!;
   const issued = await tickets.ticketsOfOrders(deps.db, [order.id]);
   return {
@@ -404,11 +403,11 @@ export async function expireHold(deps: AppDeps, orderId: number): Promise<string
   if (order.hold_expires_at > now) return undefined; // a retry came early; the queued job at the end does it
   let session: ProviderCheckoutSession | null = null;
   if (order.checkout_session_id) session = await deps.payments.expireCheckoutSession(order.checkout_session_id);
-  await inTransaction(deps.db, async (tx) => {
-    if (session?.status === 'complete' && session.payment_status === 'paid') await fulfilPaidOrder(tx, deps, order.id, { payment_intent: session.payment_intent }, now);
-    else await closeHold(tx, order.id, 'expired', now);
+  const changed = await inTransaction(deps.db, async (tx) => {
+    if (session?.status === 'complete' && session.payment_status === 'paid') return (await fulfilPaidOrder(tx, deps, order.id, { payment_intent: session.payment_intent }, now)) !== 'already';
+    return closeHold(tx, order.id, 'expired', now);
   });
-  if (order.seats && order.event_id !== null) seats.announceSeats(deps, order.event_id, null);
+  if (changed && order.seats && order.event_id !== null) seats.announceSeats(deps, order.event_id, null);
   return `order ${orderId}: hold ended`;
 }
 

@@ -14,11 +14,12 @@ export interface TemplateRow {
 }
 
 const eventsCount = sql<number>`(SELECT count(*)::int FROM events e WHERE e.seat_template_id = seat_templates.id)`;
+const templateColumns = ['id', 'user_id', 'name', 'data', 'seat_count', 'created_at', 'updated_at', eventsCount.as('events_count')] as const;
 
 export function listTemplates(db: Executor, userId: number): Promise<TemplateRow[]> {
   return db
     .selectFrom('seat_templates')
-    .select(['id', 'user_id', 'name', 'data', 'seat_count', 'created_at', 'updated_at', eventsCount.as('events_count')])
+    .select(templateColumns)
     .where('user_id', '=', userId)
     .orderBy('id', 'desc')
     .execute();
@@ -27,7 +28,7 @@ export function listTemplates(db: Executor, userId: number): Promise<TemplateRow
 export function findTemplate(db: Executor, id: number): Promise<TemplateRow | undefined> {
   return db
     .selectFrom('seat_templates')
-    .select(['id', 'user_id', 'name', 'data', 'seat_count', 'created_at', 'updated_at', eventsCount.as('events_count')])
+    .select(templateColumns)
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -124,26 +125,23 @@ export async function deleteLapsedClaims(db: Executor, eventId: number, picks: r
 }
 
 /**
- * Claims the picked seats for an order until `until`, in seat order; a seat claimed already (by
- * anyone: the primary key decides, also against a claim not yet committed) is left as it is.
+ * Claims seats, in seat order: held by an order until `until` (`by.order`), or sold to each
+ * claim's ticket at once (`by: 'tickets'`: the organiser's issue or gift). A seat claimed already
+ * (by anyone: the primary key decides, also against a claim not yet committed) is left as it is.
  * Answers the seats this statement claimed.
  */
-export async function insertClaims(db: Executor, eventId: number, orderId: number, picks: readonly SeatClaim[], until: Date, now: Date): Promise<{ the_row: number; the_col: number }[]> {
+export async function insertClaims(
+  db: Executor,
+  eventId: number,
+  claims: readonly (SeatClaim & { ticket_id?: number })[],
+  by: { order: number; until: Date } | 'tickets',
+  now: Date,
+): Promise<{ the_row: number; the_col: number }[]> {
+  const [orderId, until] = by === 'tickets' ? [null, null] : [by.order, by.until];
   const result = await sql<{ the_row: number; the_col: number }>`
-    INSERT INTO event_seats (event_id, the_row, the_col, label, order_id, hold_expires_at, created_at)
-    SELECT ${eventId}, p.row, p.col, p.label, ${orderId}, ${until}, ${now} FROM ${picksTable(picks)} ORDER BY p.row, p.col
-    ON CONFLICT (event_id, the_row, the_col) DO NOTHING
-    RETURNING the_row, the_col
-  `.execute(db);
-  return result.rows;
-}
-
-/** Claims seats as sold to these tickets at once (the organiser's issue or gift); answers those claimed now. */
-export async function insertSoldClaims(db: Executor, eventId: number, sold: readonly { row: number; col: number; label: string; ticket_id: number }[], now: Date): Promise<{ the_row: number; the_col: number }[]> {
-  const result = await sql<{ the_row: number; the_col: number }>`
-    INSERT INTO event_seats (event_id, the_row, the_col, label, ticket_id, created_at)
-    SELECT ${eventId}, x.row, x.col, x.label, x.ticket_id, ${now}
-    FROM jsonb_to_recordset(${JSON.stringify(sold)}::jsonb) AS x(row smallint, col smallint, label text, ticket_id bigint)
+    INSERT INTO event_seats (event_id, the_row, the_col, label, order_id, ticket_id, hold_expires_at, created_at)
+    SELECT ${eventId}, x.row, x.col, x.label, ${orderId}::bigint, x.ticket_id, ${until}::timestamptz, ${now}
+    FROM jsonb_to_recordset(${JSON.stringify(claims)}::jsonb) AS x(row smallint, col smallint, label text, ticket_id bigint)
     ORDER BY x.row, x.col
     ON CONFLICT (event_id, the_row, the_col) DO NOTHING
     RETURNING the_row, the_col

@@ -1,5 +1,15 @@
 import { eventRoom } from '@planns/shared/realtime/realtime.rules';
-import { DEFAULT_SEAT_LABEL_RULE, defaultJoinMap, layoutSeats, seatIndex, seatKey, SEAT_MESSAGES, SEAT_SCHEMES_PER_USER_MAX, type SeatSchemeData } from '@planns/shared/seats/seats.rules';
+import {
+  DEFAULT_SEAT_LABEL_RULE,
+  defaultJoinMap,
+  layoutSeats,
+  seatIndex,
+  seatKey,
+  SEAT_MESSAGES,
+  SEAT_SCHEMES_PER_USER_MAX,
+  ticketTypeForSeat,
+  type SeatSchemeData,
+} from '@planns/shared/seats/seats.rules';
 import type { SeatTemplate, SeatTemplateBody } from '@planns/shared/seats/seats.schemas';
 import { inTransaction, type Executor, type Tx } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -200,7 +210,7 @@ export function resolvePicks(map: SeatSchemeData, ticketTypes: readonly { id: nu
     if (!seat) return void problems.push([i, SEAT_MESSAGES.seatUnknown(shown)]);
     if (seen.has(seatKey(pick.row, pick.col))) return void problems.push([i, SEAT_MESSAGES.seatTwice(seat.label)]);
     seen.add(seatKey(pick.row, pick.col));
-    const type = ticketTypes.find((t) => t.seat_type === seat.type) ?? (ticketTypes.length === 1 ? ticketTypes[0] : undefined);
+    const type = ticketTypeForSeat(ticketTypes, seat.type);
     if (!type) return void problems.push([i, SEAT_MESSAGES.seatNotOnSale(seat.label)]);
     resolved.push({ row: seat.row, col: seat.col, label: seat.label, ticket_type_id: type.id });
   });
@@ -215,7 +225,7 @@ export function resolvePicks(map: SeatSchemeData, ticketTypes: readonly { id: nu
  */
 export async function holdSeats(tx: Tx, input: { eventId: number; orderId: number; picks: readonly SeatPick[]; until: Date; now: Date }): Promise<void> {
   await repo.deleteLapsedClaims(tx, input.eventId, input.picks, input.now);
-  const claimed = await repo.insertClaims(tx, input.eventId, input.orderId, input.picks, input.until, input.now);
+  const claimed = await repo.insertClaims(tx, input.eventId, input.picks, { order: input.orderId, until: input.until }, input.now);
   refuseUnclaimed(input.picks, claimed, 'seats');
 }
 
@@ -240,7 +250,7 @@ function refuseUnclaimed(picks: readonly { row: number; col: number; label: stri
 export async function seatIssuedTickets(tx: Tx, input: { eventId: number; picks: readonly SeatPick[]; ticketIds: readonly number[]; field: string; now: Date }): Promise<void> {
   const sold = input.picks.map((pick, i) => ({ row: pick.row, col: pick.col, label: pick.label, ticket_id: input.ticketIds[i]! }));
   await repo.deleteLapsedClaims(tx, input.eventId, input.picks, input.now);
-  refuseUnclaimed(input.picks, await repo.insertSoldClaims(tx, input.eventId, sold, input.now), input.field);
+  refuseUnclaimed(input.picks, await repo.insertClaims(tx, input.eventId, sold, 'tickets', input.now), input.field);
   await tickets.setTicketSeats(tx, sold.map((s) => ({ id: s.ticket_id, row: s.row, col: s.col, label: s.label })));
 }
 
@@ -266,7 +276,7 @@ export async function sellOrderSeats(
 ): Promise<void> {
   const { eventId, orderId, picks, now } = input;
   await repo.deleteLapsedClaims(tx, eventId, picks, now, orderId);
-  await repo.insertClaims(tx, eventId, orderId, picks, now, now);
+  await repo.insertClaims(tx, eventId, picks, { order: orderId, until: now }, now);
   const held = await repo.lockOrderClaims(tx, eventId, orderId, picks);
   if (held.length !== picks.length) throw new AppError('sold_out', 'A seat of this order was taken after its hold ended');
   const queues = new Map<number, SeatPick[]>();

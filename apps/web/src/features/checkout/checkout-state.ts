@@ -1,5 +1,5 @@
 import type { Event } from '@planns/shared/events/events.schemas';
-import { SEATS_PER_ORDER_MAX } from '@planns/shared/seats/seats.rules';
+import { SEATS_PER_ORDER_MAX, seatSelections } from '@planns/shared/seats/seats.rules';
 import {
   checkoutLines,
   checkoutTotals,
@@ -92,18 +92,13 @@ export function withoutSeats(choice: TicketChoice, taken: readonly { row: number
   return { kind: 'seats', seats: choice.seats.filter((s) => !taken.some((t) => t.row === s.row && t.col === s.col)) };
 }
 
-/** A seat choice's lines: a ticket per seat, of its ticket type, in the event's type order. */
-function seatSelections(event: Pick<Event, 'ticket_types'>, seats: readonly SeatChoice[]): TicketSelection[] {
-  return event.ticket_types
-    .map((t) => ({ type: t.id, quantity: seats.filter((s) => s.ticketTypeId === t.id).length }))
-    .filter((s) => s.quantity > 0);
-}
+
 
 /** The lines the choice buys at the event's prices (events §5 Total price). */
 export function choiceLines(event: Pick<Event, 'ticket_types'>, choice: TicketChoice): CheckoutLine[] {
   const types = event.ticket_types.map((t) => ({ id: t.id, name: t.name, price: t.price }));
   const selections =
-    choice.kind === 'single' ? (types[0] ? [{ type: types[0].id, quantity: choice.amount }] : []) : choice.kind === 'seats' ? seatSelections(event, choice.seats) : choice.selections;
+    choice.kind === 'single' ? (types[0] ? [{ type: types[0].id, quantity: choice.amount }] : []) : choice.kind === 'seats' ? seatSelections(types, choice.seats.map((s) => s.ticketTypeId)) : choice.selections;
   return checkoutLines(types, selections.filter((s) => s.quantity > 0));
 }
 

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { defaultJoinMap, newSchemeData } from '@planns/shared/seats/seats.rules';
-import { chartLayout, nextSeat } from './seat-chart-layout.ts';
+import { chartGeometry, chartLayout, nextSeat, ROW_NAME_WIDTH } from './seat-chart-layout.ts';
 
 describe('the seat chart layout', () => {
-  it('puts gaps for the spacers as tracks of their own', () => {
-    const layout = chartLayout(defaultJoinMap());
+  it('leaves gaps for the spacers, half a seat wide', () => {
+    const map = defaultJoinMap();
+    const geometry = chartGeometry(map, 20);
     // 11 rows with gaps after the third and seventh; 12 columns with a gap after the fifth.
-    expect(layout.rowTracks.match(/var\(--seat-size\)/g)).toHaveLength(13);
-    expect(layout.rowTracks.match(/calc/g)).toHaveLength(2);
-    expect(layout.rowTrack.slice(0, 5)).toEqual([1, 2, 3, 5, 6]);
-    expect(layout.colTrack.slice(4, 7)).toEqual([6, 8, 9]);
-    expect(layout.seats).toHaveLength(132);
+    expect(geometry.rowTop.slice(0, 5)).toEqual([0, 23, 46, 82, 105]);
+    expect(geometry.rowTop.slice(6, 9)).toEqual([151, 187, 210]);
+    expect(geometry.colLeft.slice(4, 7)).toEqual([ROW_NAME_WIDTH + 92, ROW_NAME_WIDTH + 128, ROW_NAME_WIDTH + 151]);
+    expect(geometry.height).toBe(11 * 20 + 10 * 3 + 2 * 13);
+    expect(chartLayout(map).seats).toHaveLength(132);
   });
 
   it('moves along a row and to the nearest seat of the next row with seats', () => {

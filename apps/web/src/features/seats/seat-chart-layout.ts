@@ -1,44 +1,20 @@
 import { layoutSeats, type Seat, type SeatSchemeData } from '@planns/shared/seats/seats.rules';
 
-/**
- * The chart's geometry (decision 0036): CSS grid tracks for the places and the gaps, and where
- * each seat sits; pure, so the picker and its tests share it.
- */
+/** The seats of a map and, by row, left to right: what the chart draws and the arrow keys move along. */
 export interface ChartLayout {
   seats: Seat[];
-  /** Track of each row and column (1-based, as CSS grid counts), gaps being tracks of their own; column track 1 holds the rows' names. */
-  rowTrack: number[];
-  colTrack: number[];
-  rowTracks: string;
-  colTracks: string;
-  /** The seats of each row, left to right: arrow keys move along them. */
   byRow: Map<number, Seat[]>;
-}
-
-function tracks(count: number, spacers: readonly number[], lead: string[] = []): { track: number[]; template: string } {
-  const gaps = new Set(spacers);
-  const track: number[] = [];
-  const template: string[] = [...lead];
-  for (let i = 0; i < count; i++) {
-    template.push('var(--seat-size)');
-    track.push(template.length);
-    if (gaps.has(i + 1) && i + 1 < count) template.push('calc(var(--seat-size) / 2)');
-  }
-  return { track, template: template.join(' ') };
 }
 
 export function chartLayout(map: SeatSchemeData): ChartLayout {
   const seats = layoutSeats(map);
-  const rows = tracks(map.rows, map.rowSpacers);
-  // The first column holds the rows' names.
-  const cols = tracks(map.columns, map.columnSpacers, ['auto']);
   const byRow = new Map<number, Seat[]>();
   for (const seat of seats) {
     const row = byRow.get(seat.row) ?? [];
     row.push(seat);
     byRow.set(seat.row, row);
   }
-  return { seats, rowTrack: rows.track, colTrack: cols.track, rowTracks: rows.template, colTracks: cols.template, byRow };
+  return { seats, byRow };
 }
 
 export type Direction = 'left' | 'right' | 'up' | 'down';

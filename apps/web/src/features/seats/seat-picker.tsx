@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@planns/shared/events/events.schemas';
 import { formatMoney, type Currency } from '@planns/shared/money/money.rules';
-import type { Seat } from '@planns/shared/seats/seats.rules';
+import { ticketTypeForSeat, type Seat } from '@planns/shared/seats/seats.rules';
 import { useReservedSeats } from '../../api/seats/get-reserved-seats.ts';
 import { useEventSeatMap } from '../../api/seats/get-seat-template.ts';
 import { Spinner } from '../../components/spinner.tsx';
@@ -31,10 +31,7 @@ export function SeatPicker({ event, picked, onToggle }: SeatPickerProps) {
   const reserved = useReservedSeats(event.id);
   const currency = (event.currency ?? 'EUR') as Currency;
 
-  const typeOf = useCallback(
-    (seatType: number) => event.ticket_types.find((type) => type.seat_type === seatType) ?? (event.ticket_types.length === 1 ? event.ticket_types[0] : undefined),
-    [event.ticket_types],
-  );
+  const typeOf = useCallback((seatType: number) => ticketTypeForSeat(event.ticket_types, seatType), [event.ticket_types]);
   const describeType = useCallback(
     (seatType: number) => {
       const type = typeOf(seatType);
