@@ -1,9 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ORIGIN, expectNoHorizontalOverflow, signInViaApi } from './fixtures.ts';
+import { E2E_ORIGIN, expectNoHorizontalOverflow, openVerifiedPayoutAccount, signInViaApi } from './fixtures.ts';
 
 /** Buying tickets (issue 15) on the test provider, as a buyer and an organiser meet it in the browser. */
-
-const ONBOARDING = { business_type: 'individual', first_name: 'Olga', last_name: 'Organiser', country: 'ES', default_currency: 'EUR', accept_terms: true };
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -12,15 +10,7 @@ async function shot(page: Page, name: string): Promise<void> {
 /** A signed-in organiser with a verified payout account and a paid event on sale (three types in EUR). */
 async function eventOnSale(request: APIRequestContext, name: string): Promise<{ id: number; hash: string }> {
   const headers = { origin: E2E_ORIGIN };
-  const account = await request.post('/api/payments', { data: { email: 'olga@example.com' }, headers });
-  expect(account.ok(), await account.text()).toBeTruthy();
-  const accountId = ((await account.json()) as { data: string }).data;
-  const onboarded = await request.post(`/api/test-provider/accounts/${accountId}/onboard`, { data: ONBOARDING, headers });
-  expect(onboarded.ok(), await onboarded.text()).toBeTruthy();
-  // The provider's account.updated event reaches planns through its inbox (a job): wait for it.
-  await expect
-    .poll(async () => ((await (await request.get('/api/payments/info')).json()) as { data?: { status: string } }).data?.status, { timeout: 20_000 })
-    .toBe('active');
+  await openVerifiedPayoutAccount(request);
   const created = await request.post('/api/events/create', {
     headers,
     data: {

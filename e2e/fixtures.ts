@@ -98,3 +98,23 @@ export async function createOnlineEvent(page: Page, name: string, { isPrivate }:
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   return hash;
 }
+
+/** What the test provider's onboarding form asks of an individual organiser in Spain. */
+const ONBOARDING = { business_type: 'individual', first_name: 'Olga', last_name: 'Organiser', country: 'ES', default_currency: 'EUR', accept_terms: true };
+
+/**
+ * Gives the signed-in person of `request` a verified payout account on the test provider (its
+ * hosted onboarding answered through the provider's own call), and waits until planns has heard
+ * (the provider's account.updated reaches planns through its inbox, a job).
+ */
+export async function openVerifiedPayoutAccount(request: APIRequestContext, email = 'olga@example.com'): Promise<void> {
+  const headers = { origin: E2E_ORIGIN };
+  const account = await request.post('/api/payments', { data: { email }, headers });
+  expect(account.ok(), await account.text()).toBeTruthy();
+  const accountId = ((await account.json()) as { data: string }).data;
+  const onboarded = await request.post(`/api/test-provider/accounts/${accountId}/onboard`, { data: ONBOARDING, headers });
+  expect(onboarded.ok(), await onboarded.text()).toBeTruthy();
+  await expect
+    .poll(async () => ((await (await request.get('/api/payments/info')).json()) as { data?: { status: string } }).data?.status, { timeout: 20_000 })
+    .toBe('active');
+}

@@ -1,9 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ORIGIN, expectNoHorizontalOverflow, signInViaApi } from './fixtures.ts';
+import { E2E_ORIGIN, expectNoHorizontalOverflow, openVerifiedPayoutAccount, signInViaApi } from './fixtures.ts';
 
 /** Picking seats (issue 17) on a seated event, as a buyer meets it in the browser. */
-
-const ONBOARDING = { business_type: 'individual', first_name: 'Olga', last_name: 'Organiser', country: 'ES', default_currency: 'EUR', accept_terms: true };
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -12,12 +10,7 @@ async function shot(page: Page, name: string): Promise<void> {
 /** A verified organiser's seated event: a hall of 4 rows of 8 with a VIP front row and an aisle, on sale. */
 async function seatedEventOnSale(request: APIRequestContext, name: string): Promise<{ id: number; hash: string }> {
   const headers = { origin: E2E_ORIGIN };
-  const account = await request.post('/api/payments', { data: { email: 'olga@example.com' }, headers });
-  const accountId = ((await account.json()) as { data: string }).data;
-  expect((await request.post(`/api/test-provider/accounts/${accountId}/onboard`, { data: ONBOARDING, headers })).ok()).toBeTruthy();
-  await expect
-    .poll(async () => ((await (await request.get('/api/payments/info')).json()) as { data?: { status: string } }).data?.status, { timeout: 20_000 })
-    .toBe('active');
+  await openVerifiedPayoutAccount(request);
   const scheme = await request.post('/api/seats/templates', {
     headers,
     data: {

@@ -3,18 +3,21 @@ import { ticketListReplySchema, type Ticket } from '@planns/shared/tickets/ticke
 import { apiRequest } from '../../lib/api-client.ts';
 import { eventsRootQueryKey } from '../events/get-event.ts';
 import { ticketCheckRootQueryKey } from './get-ticket-check.ts';
+import type { GivenSeat } from './gift-tickets.ts';
 import { myTicketsRootQueryKey } from './list-my-tickets.ts';
 
-export type IssueTicketsInput = { eventId: number; userId: number; amount: number; ticketTypeId?: number };
+export type IssueTicketsInput = { eventId: number; userId: number; amount: number; ticketTypeId?: number; seats?: readonly GivenSeat[] };
 
 /**
  * POST /api/tickets {user_id, event_id, amount, ticket_type_id?} (events §7): the event's owner or
  * a moderator gives free tickets to a going or interested guest; the guest is texted. Answers the
- * new tickets. 422 when the person is not going or interested, 409 sold_out when a paid event
- * has too few places left.
+ * new tickets (on a seated event, one per seat given). 422 when the person is not going or
+ * interested, 409 sold_out when a paid event has too few places left, 409 seat_taken naming a seat.
  */
-export async function issueTickets({ eventId, userId, amount, ticketTypeId }: IssueTicketsInput): Promise<Ticket[]> {
-  const body = { user_id: userId, event_id: eventId, amount, ...(ticketTypeId === undefined ? {} : { ticket_type_id: ticketTypeId }) };
+export async function issueTickets({ eventId, userId, amount, ticketTypeId, seats }: IssueTicketsInput): Promise<Ticket[]> {
+  const body = seats
+    ? { user_id: userId, event_id: eventId, amount: seats.length, seats: seats.map(({ row, col, label }) => ({ row, col, label })) }
+    : { user_id: userId, event_id: eventId, amount, ...(ticketTypeId === undefined ? {} : { ticket_type_id: ticketTypeId }) };
   const reply = await apiRequest('/api/tickets', { method: 'POST', body, schema: ticketListReplySchema });
   return reply.data;
 }

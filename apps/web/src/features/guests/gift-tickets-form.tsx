@@ -6,13 +6,16 @@ import { useGiftTickets } from '../../api/tickets/gift-tickets.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { UserPicker } from '../../components/user-picker.tsx';
+import { SeatPicker } from '../seats/seat-picker.tsx';
 import { TicketAmountFields } from './ticket-amount-fields.tsx';
+import { useSeatPicks } from './use-seat-picks.ts';
 import { useTicketNotices } from './use-ticket-notices.ts';
 
 /**
  * Gift tickets (events §6 owner, accounts §4 Gifting; POST tickets/gift/{event_id} {user_id,
- * tickets}): any person, found by name, gets N free tickets by SMS; they need not have answered.
- * Seat maps come later: today the gift is a number of tickets.
+ * tickets}): any person, found by name, gets free tickets by SMS; they need not have answered. On
+ * a seated event the owner picks the seats on the event's chart (each ticket of its seat's type,
+ * the seat sold at once); elsewhere a number of tickets, of a chosen type.
  */
 export function GiftTicketsForm({ event, onDone }: { event: Event; onDone: () => void }) {
   const { t } = useTranslation();
@@ -21,18 +24,26 @@ export function GiftTicketsForm({ event, onDone }: { event: Event; onDone: () =>
   const [person, setPerson] = useState<PublicUser | null>(null);
   const [amount, setAmount] = useState(1);
   const [typeId, setTypeId] = useState<number | null>(null);
+  const seats = useSeatPicks(event.id);
+  const count = event.seated ? seats.picked.length : amount;
 
   function submit(formEvent: FormEvent) {
     formEvent.preventDefault();
-    if (!person || gift.isPending) return;
+    if (!person || gift.isPending || count === 0) return;
+    const sent = [...seats.picked];
     gift.mutate(
-      { eventId: event.id, userId: person.id, amount, ...(typeId === null ? {} : { ticketTypeId: typeId }) },
+      event.seated
+        ? { eventId: event.id, userId: person.id, amount: sent.length, seats: sent }
+        : { eventId: event.id, userId: person.id, amount, ...(typeId === null ? {} : { ticketTypeId: typeId }) },
       {
         onSuccess: () => {
           notices.created(person.name);
+          seats.clear();
           onDone();
         },
-        onError: () => notices.failed(),
+        onError: (error) => {
+          if (!seats.onError(error, sent)) notices.failed();
+        },
       },
     );
   }
@@ -54,23 +65,27 @@ export function GiftTicketsForm({ event, onDone }: { event: Event; onDone: () =>
       ) : (
         <UserPicker label={t('guests.gift.who')} onPick={setPerson} autoFocus />
       )}
-      <div className="ticket-form__fields">
-        <TicketAmountFields
-          amount={amount}
-          onAmountChange={setAmount}
-          types={event.ticket_types}
-          typeId={typeId}
-          onTypeChange={setTypeId}
-          disabled={gift.isPending}
-        />
-      </div>
-      <FormMessage message={gift.isError ? notices.reason(gift.error) : null} />
+      {event.seated ? (
+        <SeatPicker event={event} picked={seats.picked} onToggle={seats.toggle} />
+      ) : (
+        <div className="ticket-form__fields">
+          <TicketAmountFields
+            amount={amount}
+            onAmountChange={setAmount}
+            types={event.ticket_types}
+            typeId={typeId}
+            onTypeChange={setTypeId}
+            disabled={gift.isPending}
+          />
+        </div>
+      )}
+      <FormMessage message={seats.taken ?? (gift.isError ? notices.reason(gift.error) : null)} />
       <div className="gift-form__actions">
         <button type="button" className="btn btn--secondary btn--small" disabled={gift.isPending} onClick={onDone}>
           {t('common.cancel')}
         </button>
-        <button type="submit" className="btn btn--primary btn--small" disabled={!person || gift.isPending}>
-          {gift.isPending ? t('guests.tickets.adding') : t('guests.gift.submit', { count: amount })}
+        <button type="submit" className="btn btn--primary btn--small" disabled={!person || gift.isPending || count === 0}>
+          {gift.isPending ? t('guests.tickets.adding') : t('guests.gift.submit', { count })}
         </button>
       </div>
     </form>

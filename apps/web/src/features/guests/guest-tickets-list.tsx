@@ -26,6 +26,11 @@ function TicketLine({ ticket, onRefund, isBusy }: { ticket: Ticket; onRefund: ((
           {ticket.type_name}
         </span>
         <span className="guest-ticket__meta">
+          {ticket.seat ? (
+            <span className="guest-ticket__seat">
+              {ticket.seat.label ? t('guests.tickets.seat', { seat: ticket.seat.label }) : t('myTickets.seat', { row: ticket.seat.the_row + 1, col: ticket.seat.the_col + 1 })}
+            </span>
+          ) : null}
           {ticket.kind === 'purchase' && ticket.currency ? <span>{formatMoney(ticket.price, ticket.currency, i18n.language)}</span> : null}
           {ticket.kind !== 'purchase' ? <span>{t(`guests.tickets.kind.${ticket.kind}`)}</span> : null}
           <span className={`guest-ticket__state guest-ticket__state--${state}`}>{t(`guests.tickets.state.${state}`)}</span>

@@ -11,6 +11,8 @@ import {
   readPrice,
   removeTypeRow,
   sanitizePriceInput,
+  seatPricing,
+  unseatPricing,
   updateTypeRow,
   type PricingFormState,
 } from './pricing-form-state.ts';
@@ -22,7 +24,7 @@ describe('the Tickets panel', () => {
     const state = initialPricing();
     expect(state).toMatchObject({ isPaid: false, mode: 'single', currency: 'EUR' });
     expect(state.types).toHaveLength(1);
-    expect(compilePricing(state)).toEqual({ pricing_mode: 'single', price: null, currency: null, ticket_name: null, ticket_description: null, ticket_types: [] });
+    expect(compilePricing(state)).toEqual({ pricing_mode: 'single', price: null, currency: null, ticket_name: null, ticket_description: null, ticket_types: [], seated: false, seat_template_id: null });
   });
 
   it('reads typed prices into minor units by the currency (JPY has none)', () => {
@@ -39,7 +41,7 @@ describe('the Tickets panel', () => {
   it('sends one price with the default ticket name (events §5)', () => {
     const state = paid({ price: '25', currency: 'USD' });
     expect(hasPricingErrors(pricingErrors(state))).toBe(false);
-    expect(compilePricing(state)).toEqual({ pricing_mode: 'single', price: 2500, currency: 'USD', ticket_name: 'General Admission', ticket_description: null, ticket_types: [] });
+    expect(compilePricing(state)).toEqual({ pricing_mode: 'single', price: 2500, currency: 'USD', ticket_name: 'General Admission', ticket_description: null, ticket_types: [], seated: false, seat_template_id: null });
     expect(pricingErrors(paid({ price: '' })).price).toBe('priceRequired');
     expect(pricingErrors(paid({ price: '1.234' })).price).toBe('priceWhole');
   });
@@ -102,5 +104,59 @@ describe('the Tickets panel', () => {
     expect(priceChanges(state)).toEqual([]);
     expect(priceChanges({ ...state, price: '12.5' })).toEqual([]);
     expect(priceChanges({ ...state, price: '13' })).toEqual([{ key: 'single', provider: 1250, entered: 1300 }]);
+  });
+});
+
+describe('the seat selector of the Tickets panel', () => {
+  const map = { seatTypes: [{ label: 'Stalls', price: 2000 }, { label: 'Balcony', price: 0 }] };
+
+  it('sells each seat type of the map as a ticket type, at the scheme price or the one price set before', () => {
+    const state = seatPricing(paid({ mode: 'single', price: '15', types: [{ ...initialPricing().types[0]!, id: 4, price: '15' }] }), 12, map);
+    expect(state).toMatchObject({ isPaid: true, mode: 'multiple', seated: true, templateId: 12 });
+    expect(state.types.map((t) => [t.id, t.name, t.price, t.seatType])).toEqual([
+      [4, 'Stalls', '20.00', 0],
+      [null, 'Balcony', '15', 1],
+    ]);
+    expect(pricingErrors(state).types).toEqual([{}, {}]);
+    expect(compilePricing(state)).toMatchObject({
+      pricing_mode: 'multiple',
+      seated: true,
+      seat_template_id: 12,
+      ticket_types: [
+        { id: 4, name: 'Stalls', price: 2000, seat_type: 0 },
+        { id: null, name: 'Balcony', price: 1500, seat_type: 1 },
+      ],
+    });
+  });
+
+  it('keeps the types that sell a seat type, and takes over a saved type of the same name', () => {
+    const before = paid({
+      mode: 'multiple',
+      types: [
+        { key: 'a', id: 1, name: 'Balcony', price: '9', description: '', quantity: '', providerAmount: 900 },
+        { key: 'b', id: 2, name: 'Boxes', price: '80', description: '', quantity: '', providerAmount: 8000, seatType: 0 },
+      ],
+    });
+    const state = seatPricing(before, null, map);
+    expect(state.types.map((t) => [t.key, t.id, t.name, t.price, t.seatType])).toEqual([
+      ['b', 2, 'Boxes', '80', 0],
+      ['a', 1, 'Balcony', '9', 1],
+    ]);
+    expect(compilePricing(state)).toMatchObject({ seated: true, seat_template_id: null });
+  });
+
+  it('asks a price of every seat type (no row is left out as blank)', () => {
+    const state = seatPricing(paid({ mode: 'multiple' }), 3, { seatTypes: [{ label: 'Economy', price: 0 }, { label: 'VIP', price: 5000 }] });
+    expect(pricingErrors(state).types).toEqual([{ price: 'priceRequired' }, {}]);
+    expect(hasPricingErrors(pricingErrors(state))).toBe(true);
+  });
+
+  it('switched off, the types stay without seats; a free event sends no seats', () => {
+    const seated = seatPricing(paid({ mode: 'multiple' }), 3, map);
+    const off = unseatPricing(seated);
+    expect(off.seated).toBe(false);
+    expect(off.types.every((t) => t.seatType === undefined)).toBe(true);
+    expect(compilePricing(off)).toMatchObject({ seated: false, seat_template_id: null });
+    expect(compilePricing({ ...seated, isPaid: false })).toMatchObject({ seated: false, seat_template_id: null, ticket_types: [] });
   });
 });

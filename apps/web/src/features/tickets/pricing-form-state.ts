@@ -1,6 +1,7 @@
 import type { Event, EventBodyInput } from '@planns/shared/events/events.schemas';
 import { EVENT_ATTENDEES_MAX } from '@planns/shared/events/events.rules';
 import { amountText, DEFAULT_CURRENCY, parseAmount, type Currency } from '@planns/shared/money/money.rules';
+import type { SeatSchemeData } from '@planns/shared/seats/seats.rules';
 import {
   canAddTicketType,
   canRemoveTicketType,
@@ -44,6 +45,12 @@ export type PricingFormState = {
   singleProviderAmount: number | null;
   /** Multiple pricing. */
   types: TicketTypeRow[];
+  /**
+   * The seat selector (events §2; decision 0036): buyers pick seats on a map, its scheme's, or the
+   * default join map (templateId null). Each seat type is sold by one ticket type (the rows).
+   */
+  seated: boolean;
+  templateId: number | null;
 };
 
 let nextKey = 0;
@@ -55,14 +62,25 @@ export function emptyTypeRow(): TicketTypeRow {
 
 /** A new event: free; the panel offers EUR (events §9) and one empty type. */
 export function initialPricing(): PricingFormState {
-  return { isPaid: false, mode: 'single', currency: DEFAULT_CURRENCY, price: '', ticketName: '', ticketDescription: '', singleProviderAmount: null, types: [emptyTypeRow()] };
+  return {
+    isPaid: false,
+    mode: 'single',
+    currency: DEFAULT_CURRENCY,
+    price: '',
+    ticketName: '',
+    ticketDescription: '',
+    singleProviderAmount: null,
+    types: [emptyTypeRow()],
+    seated: false,
+    templateId: null,
+  };
 }
 
 /**
  * The panel filled from a saved event. Editing keeps each type's id (its tickets and provider
  * price stay with it); a clone makes new types.
  */
-export function pricingFromEvent(event: Pick<Event, 'is_paid' | 'pricing_mode' | 'currency' | 'ticket_types'>, keepIds: boolean): PricingFormState {
+export function pricingFromEvent(event: Pick<Event, 'is_paid' | 'pricing_mode' | 'currency' | 'ticket_types' | 'seated' | 'seat_template_id'>, keepIds: boolean): PricingFormState {
   if (!event.is_paid || event.currency === null || event.ticket_types.length === 0) return initialPricing();
   const currency = event.currency;
   const rows: TicketTypeRow[] = event.ticket_types.map((t) => ({
@@ -85,7 +103,40 @@ export function pricingFromEvent(event: Pick<Event, 'is_paid' | 'pricing_mode' |
     ticketDescription: event.pricing_mode === 'single' ? first.description : '',
     singleProviderAmount: event.pricing_mode === 'single' ? first.providerAmount : null,
     types: event.pricing_mode === 'multiple' ? rows : [{ ...first, key: newKey() }],
+    seated: event.seated,
+    templateId: event.seat_template_id,
   };
+}
+
+/* ------------------------------------------------------------------ seats */
+
+/**
+ * The seat selector switched on with a map (its scheme, or the default join map): the event is
+ * sold by ticket types, one per seat type of the map, in the map's order. A type that already
+ * sells a seat type keeps it (its id, name and price); else a saved type of the same name is
+ * taken over; else a new one named as the seat type at the scheme's default price. With one price
+ * set before, that price is offered for seat types without one.
+ */
+export function seatPricing(state: PricingFormState, templateId: number | null, map: Pick<SeatSchemeData, 'seatTypes'>): PricingFormState {
+  const used = new Set<string>();
+  const single = state.mode === 'single' ? state.types[0] : undefined;
+  const types = map.seatTypes.map((seatType, i): TicketTypeRow => {
+    const same =
+      state.types.find((t) => t.seatType === i && !used.has(t.key)) ??
+      state.types.find((t) => !used.has(t.key) && typeof t.seatType !== 'number' && t.name.trim().toLocaleLowerCase() === seatType.label.toLocaleLowerCase());
+    if (same && state.mode === 'multiple') {
+      used.add(same.key);
+      return { ...same, seatType: i };
+    }
+    const price = seatType.price > 0 ? amountText(seatType.price, state.currency) : state.mode === 'single' ? state.price : '';
+    return { ...emptyTypeRow(), ...(i === 0 && single ? { id: single.id, providerAmount: single.providerAmount } : {}), name: seatType.label, price, seatType: i };
+  });
+  return { ...state, isPaid: true, mode: 'multiple', types, seated: true, templateId };
+}
+
+/** The seat selector switched off: the ticket types stay, selling no seats. */
+export function unseatPricing(state: PricingFormState): PricingFormState {
+  return { ...state, seated: false, templateId: null, types: state.types.map(({ seatType: _seatType, ...rest }) => rest) };
 }
 
 /* ------------------------------------------------------------------ editing */
@@ -147,8 +198,9 @@ export function pricingErrors(state: PricingFormState): PricingErrors {
   const isBlank = (t: TicketTypeRow) => t.name.trim() === '' && t.price.trim() === '' && t.description.trim() === '' && t.quantity === '';
   errors.types = state.types.map((t, i) => {
     const found: PricingErrors['types'][number] = {};
-    // A row left empty beside filled ones is not sent (events §5 'Sending an event').
-    if (isBlank(t) && state.types.some((other) => !isBlank(other))) return found;
+    // A row left empty beside filled ones is not sent (events §5 'Sending an event'); a seated
+    // event's rows each sell a seat type, so none may be left empty.
+    if (!state.seated && isBlank(t) && state.types.some((other) => !isBlank(other))) return found;
     const problem = problems[i] ?? {};
     if (problem.name) found.name = problem.name === TICKET_MESSAGES.duplicateTicketTypeName ? 'duplicateTicketTypeName' : 'ticketNameRequired';
     if (prices[i] === 'invalid') found.price = 'priceWhole';
@@ -168,8 +220,12 @@ export function hasPricingErrors(errors: PricingErrors): boolean {
  * sends price, currency and ticket fields; types send ticket_types (ids kept when editing). Call
  * it once pricingErrors found nothing.
  */
-export function compilePricing(state: PricingFormState): Pick<EventBodyInput, 'pricing_mode' | 'price' | 'currency' | 'ticket_name' | 'ticket_description' | 'ticket_types'> {
-  if (!state.isPaid) return { pricing_mode: 'single', price: null, currency: null, ticket_name: null, ticket_description: null, ticket_types: [] };
+export function compilePricing(
+  state: PricingFormState,
+): Pick<EventBodyInput, 'pricing_mode' | 'price' | 'currency' | 'ticket_name' | 'ticket_description' | 'ticket_types' | 'seated' | 'seat_template_id'> {
+  // Seats are sold as tickets: a free event has none (the server says so too).
+  const seating = state.isPaid && state.seated ? { seated: true, seat_template_id: state.templateId } : { seated: false, seat_template_id: null };
+  if (!state.isPaid) return { pricing_mode: 'single', price: null, currency: null, ticket_name: null, ticket_description: null, ticket_types: [], ...seating };
   const read = (text: string) => {
     const price = readPrice(text, state.currency);
     return typeof price === 'number' ? price : null;
@@ -182,7 +238,7 @@ export function compilePricing(state: PricingFormState): Pick<EventBodyInput, 'p
       ticket_name: state.ticketName,
       ticket_description: state.ticketDescription,
     });
-    return { pricing_mode: 'single', price: sent.price, currency: sent.currency, ticket_name: sent.ticket_name, ticket_description: sent.ticket_description, ticket_types: [] };
+    return { pricing_mode: 'single', price: sent.price, currency: sent.currency, ticket_name: sent.ticket_name, ticket_description: sent.ticket_description, ticket_types: [], ...seating };
   }
   // Only types with a name and a price above 0 are sent; none left means free (normalizePricing).
   const kept = state.types.filter((t) => t.name.trim() !== '' && read(t.price) !== null);
@@ -205,8 +261,9 @@ export function compilePricing(state: PricingFormState): Pick<EventBodyInput, 'p
       currency: t.currency,
       description: t.description,
       quantity: t.quantity,
-      ...(typeof kept[i]!.seatType === 'number' ? { seat_type: kept[i]!.seatType } : {}),
+      ...(state.seated && typeof kept[i]!.seatType === 'number' ? { seat_type: kept[i]!.seatType } : {}),
     })),
+    ...seating,
   };
 }
 

@@ -21,9 +21,8 @@ export type ImageState =
   | { kind: 'new'; base64: string; extension: ImageExtension; previewUrl: string }
   | { kind: 'removed' };
 
-/** Fields this form does not edit: kept as they are. */
-/** Sent back as the event has them: fields the form does not edit (yet). */
-type Carried = Pick<EventBodyInput, 'max_companions' | 'seated' | 'seat_template_id'>;
+/** Sent back as the event has them: fields the form does not edit. */
+type Carried = Pick<EventBodyInput, 'max_companions'>;
 
 export type EventFormState = {
   name: string;
@@ -114,12 +113,7 @@ export function formStateFromEvent(event: Event, mode: Exclude<FormMode, 'create
     galleryRequiresApproval: event.gallery_requires_approval,
     owner: null,
     pricing: pricingFromEvent(event, mode === 'update'),
-    carried: {
-      max_companions: event.max_companions,
-      // The seat selector (decision 0036) keeps the event's seating until the form edits it.
-      seated: event.seated,
-      seat_template_id: event.seat_template_id,
-    },
+    carried: { max_companions: event.max_companions },
   };
 }
 

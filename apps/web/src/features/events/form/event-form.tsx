@@ -35,6 +35,7 @@ import {
 } from './event-form-state.ts';
 import { formatMoney } from '@planns/shared/money/money.rules';
 import { PaymentSetupSheet } from '../../payments/payment-setup-sheet.tsx';
+import { useSeatMessage } from '../../seats/seat-messages.ts';
 import { compilePricing } from '../../tickets/pricing-form-state.ts';
 import { TicketsSheet } from '../../tickets/tickets-sheet.tsx';
 import { FormRow } from './form-row.tsx';
@@ -51,7 +52,7 @@ import './event-form.css';
 type Panel = 'dates' | 'location' | 'attending' | 'settings' | 'tickets' | null;
 
 /** The order fields are listed in the required-fields box. */
-const FIELD_ORDER = ['name', 'start_date', 'end_date', 'address', 'url', 'min', 'max', 'group_id', 'categories', 'companions', 'price', 'currency', 'ticket_types', 'user_ownership'];
+const FIELD_ORDER = ['name', 'start_date', 'end_date', 'address', 'url', 'min', 'max', 'group_id', 'categories', 'companions', 'price', 'currency', 'seated', 'seat_template_id', 'ticket_types', 'user_ownership'];
 
 function orderFields(fields: string[]): string[] {
   const rank = (field: string) => {
@@ -75,6 +76,7 @@ export function EventForm({ mode, user, source }: EventFormProps) {
   const location = useLocation();
   const fieldLabel = useFieldLabel();
   const fieldMessage = useFieldMessage();
+  const seatMessage = useSeatMessage();
   const [state, setState] = useState<EventFormState>(() =>
     source && mode !== 'create' ? formStateFromEvent(source, mode) : initialFormState(new Date()),
   );
@@ -124,10 +126,10 @@ export function EventForm({ mode, user, source }: EventFormProps) {
     const message = serverFields[field];
     if (message === undefined) return null;
     const known = fieldErrorCode(message);
-    return known ? fieldMessage(known, { goingCount }) : message;
+    return known ? fieldMessage(known, { goingCount }) : seatMessage(message);
   };
 
-  const pricingHasError = ['price', 'currency', 'ticket_name', 'ticket_types'].some((field) => errorOf(field)) ||
+  const pricingHasError = ['price', 'currency', 'ticket_name', 'ticket_types', 'seated', 'seat_template_id'].some((field) => errorOf(field)) ||
     [...Object.keys(clientErrors), ...Object.keys(serverFields)].some((field) => field.startsWith('ticket_types.'));
   const errorFields = orderFields([...new Set([...Object.keys(clientErrors), ...Object.keys(serverFields)])]);
   const items: RequiredFieldItem[] = errorFields.map((field) => ({ field, label: fieldLabel(field), message: errorOf(field) ?? '' }));
@@ -357,6 +359,10 @@ export function EventForm({ mode, user, source }: EventFormProps) {
     if (!pricing.isPaid) return t('eventForm.tickets.summaryFree');
     const sent = compilePricing(pricing);
     const types = sent.ticket_types ?? [];
+    if (sent.seated && types.length > 0 && sent.currency) {
+      const lowest = Math.min(...types.map((type) => type.price ?? 0));
+      return t('seats.form.summary', { count: types.length, price: formatMoney(lowest, sent.currency, i18n.language) });
+    }
     if (sent.pricing_mode === 'single' && typeof sent.price === 'number' && sent.currency) {
       return t('eventForm.tickets.summarySingle', { price: formatMoney(sent.price, sent.currency, i18n.language), name: sent.ticket_name ?? '' });
     }

@@ -51,6 +51,9 @@ export function useFieldLabel(): (field: string) => string {
         case 'ticket_name':
         case 'ticket_types':
           return t('eventForm.tickets.title');
+        case 'seated':
+        case 'seat_template_id':
+          return t('seats.form.switch');
         default:
           return field.startsWith('ticket_types.') ? t('eventForm.tickets.typeNumber', { number: Number(field.split('.')[1]) + 1 }) : field;
       }
