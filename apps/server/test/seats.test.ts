@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SEAT_MESSAGES } from '@planns/shared/seats/seats.rules';
+import { reservedSeatsReplySchema } from '@planns/shared/seats/seats.schemas';
 import { buildEvent } from './event-factory.ts';
 import { buildUser, createTestApp, signIn } from './harness.ts';
 
@@ -161,6 +162,9 @@ describe('seats taken (GET seats/{eventId})', () => {
 
     const seen = await app.inject({ method: 'GET', url: `/api/seats/${event.id}`, headers: buyer.headers });
     expect(seen.statusCode).toBe(200);
+    expect(seen.headers['content-type']).toBe('application/json; charset=utf-8');
+    // The answer is written by PostgreSQL, past the response serializer: it is held to the schema here.
+    expect(reservedSeatsReplySchema.strict().safeParse(seen.json()).success).toBe(true);
     expect(seen.json().data).toEqual([
       { the_row: 0, the_col: 1, state: 'held', own: true },
       { the_row: 0, the_col: 2, state: 'held', own: false },

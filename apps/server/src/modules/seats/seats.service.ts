@@ -92,13 +92,13 @@ export async function deleteTemplate(deps: AppDeps, actor: Actor, id: number): P
 
 /**
  * GET seats/{eventId} (events §7): the seats taken now on an event the caller may see (a visitor:
- * a public one), as {the_row, the_col}, with whether each is held or sold and the caller's own.
+ * a public one), as {the_row, the_col}, with whether each is held or sold and the caller's own:
+ * the JSON array's text (reservedSeatsJson).
  */
 export async function reservedSeats(deps: AppDeps, viewer: Actor | null, eventId: number) {
   const event = await events.loadVisible(deps, viewer, eventId);
   if (!viewer && event.visibility !== 'public') throw events.eventNotFound();
-  const rows = await repo.reservedSeats(deps.db, eventId, deps.clock.now(), viewer?.userId ?? null);
-  return rows.map((row) => ({ the_row: row.the_row, the_col: row.the_col, state: row.sold ? ('sold' as const) : ('held' as const), own: row.own }));
+  return repo.reservedSeatsJson(deps.db, eventId, deps.clock.now(), viewer?.userId ?? null);
 }
 
 /* ------------------------------------------------------------------ an event's seating (the event form) */

@@ -35,10 +35,10 @@ import {
   type CheckoutStep,
   type TicketChoice,
 } from './checkout-state.ts';
+import { LazySeatPicker } from '../seats/lazy-seat-picker.ts';
 import { TestCardCheckout } from './test-card-checkout.tsx';
 import './checkout-sheet.css';
 
-const SeatPicker = lazy(() => import('../seats/seat-picker.tsx').then((m) => ({ default: m.SeatPicker })));
 const StripeEmbeddedCheckout = lazy(() => import('./stripe-embedded-checkout.tsx').then((m) => ({ default: m.StripeEmbeddedCheckout })));
 
 /** The RSVP of step 1 the tickets go with (Done or buy later submits it). */
@@ -153,7 +153,7 @@ export function CheckoutSheet({ event, rsvp, start, onBackToRsvp, onClose }: Che
           <section className="checkout__section" aria-label={t('checkout.steps.tickets')}>
             {choice.kind === 'seats' ? (
               <Suspense fallback={<Spinner label={t('seats.loading')} />}>
-                <SeatPicker event={event} picked={choice.seats} onToggle={(seat) => setChoice((current) => toggleSeat(current, seat))} />
+                <LazySeatPicker event={event} picked={choice.seats} onToggle={(seat) => setChoice((current) => toggleSeat(current, seat))} />
               </Suspense>
             ) : choice.kind === 'single' ? (
               <div className="checkout__type">

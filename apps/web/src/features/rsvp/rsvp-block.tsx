@@ -1,10 +1,15 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@planns/shared/events/events.schemas';
 import type { User } from '@planns/shared/users/users.schemas';
+import { reservedSeatsQueryOptions } from '../../api/seats/get-reserved-seats.ts';
+import { eventSeatMapQueryOptions } from '../../api/seats/get-seat-template.ts';
 import { Icon, type IconName } from '../../components/icon.tsx';
 import { requireLogin } from '../../lib/login-prompt.ts';
+import { preloadableLazy } from '../../lib/preloadable-lazy.ts';
+import { LazySeatPicker } from '../seats/lazy-seat-picker.ts';
 import type { CheckoutStart, RsvpChoice } from '../checkout/checkout-sheet.tsx';
 import { CHECKOUT_SESSION_PARAM, CONTINUE_CHECKOUT_PARAM, OPEN_TICKETS_PARAM, decodeChoice } from '../checkout/checkout-state.ts';
 import { RsvpFullAlert } from './rsvp-full-alert.tsx';
@@ -13,7 +18,21 @@ import { OPEN_JOIN_PARAM, RSVP_ACTIONS, readOpenJoinParam, rsvpButtons, rsvpCapa
 // The sheets open on a tap (or a link that asks for them): their code, the checkout's card form
 // and the payment calls among it, is not part of the event page's first load (issue 16).
 const RsvpSheet = lazy(() => import('./rsvp-sheet.tsx').then((m) => ({ default: m.RsvpSheet })));
-const CheckoutSheet = lazy(() => import('../checkout/checkout-sheet.tsx').then((m) => ({ default: m.CheckoutSheet })));
+const CheckoutSheet = preloadableLazy(() => import('../checkout/checkout-sheet.tsx').then((m) => m.CheckoutSheet));
+
+/**
+ * While the person answers in the RSVP sheet, what its 'Get tickets' opens is fetched: the join
+ * flow's code and, for a seated event, the map and the seats taken (the chart opens drawn; it
+ * fetches the seats again at once and every few seconds).
+ */
+function prepareTickets(queryClient: QueryClient, event: Event): void {
+  if (!event.is_paid || !event.payments_enabled) return;
+  void CheckoutSheet.preload();
+  if (!event.seated) return;
+  void LazySeatPicker.preload();
+  void queryClient.prefetchQuery(eventSeatMapQueryOptions(event.seat_template_id));
+  void queryClient.prefetchQuery(reservedSeatsQueryOptions(event.id));
+}
 import './rsvp-block.css';
 
 const ACTION_ICONS: Record<RsvpAction, IconName> = { join: 'check', maybe: 'clock', reject: 'close' };
@@ -51,6 +70,7 @@ export function RsvpBlock({ event, user }: RsvpBlockProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const [sheet, setSheet] = useState<Sheet | null>(null);
+  const queryClient = useQueryClient();
   const buttons = rsvpButtons(event, user?.id ?? null);
   const capacity = rsvpCapacity(event);
 
@@ -91,6 +111,7 @@ export function RsvpBlock({ event, user }: RsvpBlockProps) {
       return;
     }
     setSheet({ kind: 'rsvp', preselected: action });
+    prepareTickets(queryClient, event);
   }
 
   if (event.deleted_by_moderator) return null;

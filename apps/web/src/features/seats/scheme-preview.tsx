@@ -93,7 +93,7 @@ const Place = memo(function Place({ place, type, top, left, text, label }: { pla
       style={{ insetBlockStart: top, insetInlineStart: left }}
       aria-label={label}
     >
-      <span aria-hidden="true">{text}</span>
+      {text}
     </button>
   );
 });

@@ -19,9 +19,9 @@ const SIZES = [20, 26, 32, 40, 48];
 /** Above this many seats only those near the visible part of the chart are drawn (a hall of thousands). */
 const DRAW_ALL_UP_TO = 600;
 /** How far beyond the visible part seats are drawn, in CSS pixels (a fast pan finds them there). */
-const OVERSCAN = 240;
+const OVERSCAN = 120;
 /** The drawn part moves in steps of this many CSS pixels: a pan redraws a few times, not every frame. */
-const TILE = 240;
+const TILE = 120;
 const KEYS: Record<string, Direction> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
 const MARK: Record<SeatState, string> = { available: '', picked: '✓', held: '…', sold: '×', own: '★', unavailable: '' };
 
@@ -59,7 +59,8 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
   const seatSize = SIZES[size]!;
   const geometry = useMemo(() => chartGeometry(map, seatSize), [map, seatSize]);
   const scrollerRef = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState({ top: 0, left: 0, width: 420, height: 640 });
+  // Nothing is drawn of a large hall until its visible part is measured (before the first paint).
+  const [view, setView] = useState({ top: 0, left: 0, width: 0, height: 0 });
   const pendingFocus = useRef<string | null>(null);
   const drawAll = layout.seats.length <= DRAW_ALL_UP_TO;
 
@@ -69,22 +70,27 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
     const grid = gridRef.current;
     if (drawAll || !scroller || !grid) return;
     let frame = 0;
-    const measure = () => {
+    const measure = (first: boolean) => {
       frame = 0;
       const snap = (n: number) => Math.floor(n / TILE) * TILE;
-      const next = {
-        top: snap(scroller.scrollTop - grid.offsetTop) - OVERSCAN,
-        left: snap(scroller.scrollLeft - grid.offsetLeft) - OVERSCAN,
-        width: scroller.clientWidth + TILE + 2 * OVERSCAN,
-        height: scroller.clientHeight + TILE + 2 * OVERSCAN,
-      };
-      // As a transition: React draws the newly visible seats in short tasks, so the pan goes on.
-      startTransition(() => setView((current) => (current.top === next.top && current.left === next.left && current.width === next.width && current.height === next.height ? current : next)));
+      const top = scroller.scrollTop - grid.offsetTop;
+      const left = scroller.scrollLeft - grid.offsetLeft;
+      // The first time only what shows (the rest follows a frame later, as a transition).
+      const next = first
+        ? { top, left, width: scroller.clientWidth, height: scroller.clientHeight }
+        : { top: snap(top) - OVERSCAN, left: snap(left) - OVERSCAN, width: scroller.clientWidth + TILE + 2 * OVERSCAN, height: scroller.clientHeight + TILE + 2 * OVERSCAN };
+      const update = () => setView((current) => (current.top === next.top && current.left === next.left && current.width === next.width && current.height === next.height ? current : next));
+      // The first time at once (in this layout effect: one render before the first paint); then as a
+      // transition: React draws the newly visible seats in short tasks, so the pan goes on.
+      if (first) {
+        update();
+        frame = requestAnimationFrame(() => measure(false));
+      } else startTransition(update);
     };
     const onScroll = () => {
-      if (!frame) frame = requestAnimationFrame(measure);
+      if (!frame) frame = requestAnimationFrame(() => measure(false));
     };
-    measure();
+    measure(true);
     scroller.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll);
     return () => {
@@ -261,7 +267,8 @@ const SeatButton = memo(function SeatButton({ seatKey, typeIndex, state, label, 
       tabIndex={tabbable ? 0 : -1}
       title={printed}
     >
-      <span aria-hidden="true">{mark}</span>
+      {/* The name is aria-label's: the mark or number is what the eye reads. */}
+      {mark}
     </button>
   );
 });
