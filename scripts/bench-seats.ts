@@ -13,7 +13,9 @@
  * 3. BENCH_PREHELD (1,000) seats held first by buyers of 5 seats each, so the answer has rows.
  * 4. The load: autocannon, 50 connections, BENCH_SECONDS (10) s on GET /api/seats/{eventId}, each
  *    request as the next of 100 signed-in viewers; meanwhile more buyers take holds of 2 seats, 10
- *    a second. Requests a second, p50 and p99, holds taken and refused during the run.
+ *    a second. Requests a second, p50 and p99, holds taken and refused during the run. Then the
+ *    bare baseline: the same bytes (the zstd answer planns sent) from a bare node:http child, at
+ *    the same connections for the same time.
  * 5. The browser: Debian's Chromium (playwright-core) at 390x844, CPU throttled 4x, signed in as a
  *    buyer: the event page, Going, Get tickets; the time from the tap to the chart drawn (the
  *    chart's code, the map and the seats fetched on the way: what the buyer waits for; a hall this
@@ -27,7 +29,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { createDb } from '../apps/server/src/db/database.ts';
-import { insertBenchUser, log, runBench, startPlannsServer } from './bench-support.ts';
+import http from 'node:http';
+import { insertBenchUser, log, runBench, startBareServer, startPlannsServer, stopChild } from './bench-support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS) || 10;
 const PREHELD = Number(process.env.BENCH_PREHELD ?? 1000);
@@ -191,6 +194,28 @@ runBench(async ({ scratch, cleanups }) => {
   console.log(`  ${mark(result.latency.p99 <= GOALS.p99Ms)}  p99 ${result.latency.p99} ms (<= ${GOALS.p99Ms} ms)`);
   const sortedHolds = [...holdTimes].sort((a, b) => a - b);
   console.log(`  meanwhile ${holdTimes.length} holds of 2 seats (${refused} refused: a seat taken), p50 ${pct(sortedHolds, 50).toFixed(0)} ms, p99 ${pct(sortedHolds, 99).toFixed(0)} ms`);
+
+  // 4b. The bare baseline of the same bytes: a node:http child answering the answer planns sent
+  // (zstd, as to the browser), at the same 50 connections for the same time: this machine's
+  // ceiling for these bytes, beside planns' figure.
+  const wire = await new Promise<{ body: Buffer; encoding: string }>((resolve, reject) => {
+    http
+      .get(`${base}/api/seats/${event.id}`, { headers: { authorization: `Bearer ${viewers[0]!.token}`, 'accept-encoding': 'gzip, deflate, br, zstd' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ body: Buffer.concat(chunks), encoding: String(res.headers['content-encoding'] ?? 'identity') }));
+      })
+      .on('error', reject);
+  });
+  const bare = await startBareServer(wire.body, 'application/json; charset=utf-8', dataDir, { 'content-encoding': wire.encoding });
+  const bareResult = await new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon({ url: `${bare.url}/api/seats/${event.id}`, connections: 50, duration: SECONDS, timeout: 30, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+  await stopChild(bare.child);
+  console.log(
+    `  bare baseline (the same ${wire.body.length} bytes, ${wire.encoding}, from a bare node:http server): ${Math.round(bareResult.requests.average)} requests a second, p50 ${bareResult.latency.p50} ms, p99 ${bareResult.latency.p99} ms`,
+  );
+  console.log(`  planns: ${(result.requests.average / bareResult.requests.average).toFixed(2)}x the bare server's requests a second`);
 
   // 5. The browser.
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox'] });

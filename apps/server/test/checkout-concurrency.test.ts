@@ -6,7 +6,7 @@ import * as orders from '../src/modules/orders/orders.service.ts';
 import * as ordersRepo from '../src/modules/orders/orders.repo.ts';
 import { inTransaction } from '../src/db/database.ts';
 import { seededRandom, type SeededRandom } from '../src/seed/seeded-random.ts';
-import { buildUser, createTestApp, nextIp, signIn } from './harness.ts';
+import { buildUser, createTestApp, nextIp, openVerifiedPayoutAccount, signIn } from './harness.ts';
 
 /**
  * Random interleavings of hold, pay, session checks (the webhook's twin), hold expiry, refunds and
@@ -32,17 +32,7 @@ async function person(name: string) {
 }
 
 const owner = await person('Olga Organiser');
-{
-  const account = (await call('POST', '/api/payments', owner.headers, { email: 'olga@example.com' })).json().data as string;
-  await call('POST', `/api/test-provider/accounts/${account}/onboard`, owner.headers, {
-    business_type: 'individual',
-    first_name: 'Olga',
-    last_name: 'Organiser',
-    country: 'ES',
-    default_currency: 'EUR',
-    accept_terms: true,
-  });
-}
+await openVerifiedPayoutAccount(app, owner.headers);
 const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => person(`Buyer ${i}`)));
 
 async function eventOnSale(seed: number, max = CAPACITY) {

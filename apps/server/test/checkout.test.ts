@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HOLD_MINUTES } from '@planns/shared/tickets/tickets.rules';
 import { expireLapsedHolds } from '../src/modules/orders/orders.service.ts';
-import { buildUser, createTestApp, nextIp, signIn } from './harness.ts';
+import { buildUser, createTestApp, nextIp, openVerifiedPayoutAccount, signIn } from './harness.ts';
 
 /** Buying tickets (issue 15) with the test provider: hold, pay, receive, refund. Decision 0029. */
 const ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '1000000' } });
@@ -12,7 +12,6 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: H
   app.inject({ method, url, headers, remoteAddress: nextIp(), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 
 const CARD = { card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, cvc: '123' };
-const ONBOARDING = { business_type: 'individual', first_name: 'Olga', last_name: 'Organiser', country: 'ES', default_currency: 'EUR', accept_terms: true };
 
 async function person(name: string) {
   const user = await buildUser(db, { name });
@@ -23,8 +22,7 @@ async function person(name: string) {
 /** An organiser with a verified account and a paid event on sale: three types, max as given. */
 async function eventOnSale(options: { max?: number | null; vipLimit?: number | null; single?: boolean } = {}) {
   const owner = await person('Olga Organiser');
-  const account = (await call('POST', '/api/payments', owner.headers, { email: 'olga@example.com' })).json().data as string;
-  expect((await call('POST', `/api/test-provider/accounts/${account}/onboard`, owner.headers, ONBOARDING)).statusCode).toBe(200);
+  await openVerifiedPayoutAccount(app, owner.headers);
   const body = {
     name: 'Rooftop concert',
     start_date: '2026-03-01 19:00:00',

@@ -215,3 +215,19 @@ export async function signInByCode(
   const { data } = res.json() as { data: { token: string; user: { id: number } } };
   return { token: data.token, userId: data.user.id, headers: { authorization: `Bearer ${data.token}` } };
 }
+
+/** What the test provider's onboarding asks of an individual organiser in Spain (all of it: the account turns active). */
+export const TEST_ONBOARDING = { business_type: 'individual', first_name: 'Olga', last_name: 'Organiser', country: 'ES', default_currency: 'EUR', accept_terms: true };
+
+/**
+ * Gives the signed-in person of `headers` a verified payout account on the test provider: opened
+ * (POST /api/payments) and onboarded through the provider's own call. Answers the account's id.
+ */
+export async function openVerifiedPayoutAccount(app: TestContext['app'], headers: Record<string, string>, email = 'olga@example.com'): Promise<string> {
+  const opened = await app.inject({ method: 'POST', url: '/api/payments', headers, remoteAddress: nextIp(), payload: { email } });
+  if (opened.statusCode !== 200) throw new Error(`opening the payout account: ${opened.statusCode} ${opened.body}`);
+  const account = (opened.json() as { data: string }).data;
+  const onboarded = await app.inject({ method: 'POST', url: `/api/test-provider/accounts/${account}/onboard`, headers, remoteAddress: nextIp(), payload: TEST_ONBOARDING });
+  if (onboarded.statusCode !== 200) throw new Error(`onboarding: ${onboarded.statusCode} ${onboarded.body}`);
+  return account;
+}

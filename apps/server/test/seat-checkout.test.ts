@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SEAT_MESSAGES } from '@planns/shared/seats/seats.rules';
 import * as orders from '../src/modules/orders/orders.service.ts';
 import { seededRandom } from '../src/seed/seeded-random.ts';
-import { buildUser, createTestApp, nextIp, signIn } from './harness.ts';
+import { buildUser, createTestApp, nextIp, openVerifiedPayoutAccount, signIn } from './harness.ts';
 import { client, joinEvent, listen, next } from './socket-client.ts';
 
 /**
@@ -25,17 +25,7 @@ async function person(name: string) {
 }
 
 const owner = await person('Olga Organiser');
-{
-  const account = (await call('POST', '/api/payments', owner.headers, { email: 'olga@example.com' })).json().data as string;
-  await call('POST', `/api/test-provider/accounts/${account}/onboard`, owner.headers, {
-    business_type: 'individual',
-    first_name: 'Olga',
-    last_name: 'Organiser',
-    country: 'ES',
-    default_currency: 'EUR',
-    accept_terms: true,
-  });
-}
+await openVerifiedPayoutAccount(app, owner.headers);
 
 /** A hall of 3 rows of 4 (row A is VIP), one place taken out; its ticket types sell its seat types. */
 const HALL = {

@@ -184,5 +184,18 @@ describe('seats taken (GET seats/{eventId})', () => {
     expect((await app.inject({ method: 'GET', url: `/api/seats/${hidden.id}`, headers: stranger.headers })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: `/api/seats/${hidden.id}` })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: `/api/seats/${hidden.id}`, headers: owner.headers })).json()).toEqual({ data: [] });
+    // The seats are read in the statement that checks the event: taken ones stay hidden from the
+    // stranger; a moderator, who may open any event, sees them.
+    await db.updateTable('events').set({ seated: true }).where('id', '=', hidden.id).execute();
+    const held = await order(hidden.id, owner.user.id, 10);
+    await db
+      .insertInto('event_seats')
+      .values({ event_id: hidden.id, the_row: 1, the_col: 1, label: 'B2', order_id: held, hold_expires_at: new Date(ctx.clock.now().getTime() + 600_000), created_at: ctx.clock.now() } as never)
+      .execute();
+    expect((await app.inject({ method: 'GET', url: `/api/seats/${hidden.id}`, headers: stranger.headers })).statusCode).toBe(404);
+    const moderator = await buildUser(db, { name: 'Moderator', is_moderator: true });
+    const seen = await app.inject({ method: 'GET', url: `/api/seats/${hidden.id}`, headers: (await signIn(ctx, moderator.id)).headers });
+    expect(seen.json()).toEqual({ data: [{ the_row: 1, the_col: 1, state: 'held', own: false }] });
+    expect((await app.inject({ method: 'GET', url: `/api/seats/${hidden.id}`, headers: owner.headers })).json().data).toEqual([{ the_row: 1, the_col: 1, state: 'held', own: true }]);
   });
 });

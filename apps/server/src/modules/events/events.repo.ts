@@ -34,6 +34,37 @@ export async function findEventForViewer(db: Executor, ref: { id: number } | { h
 }
 
 /**
+ * Values read with an event in its statement (another module's, by name): each an expression over
+ * the event `e` and its owner, computed only when the viewer may see the event (null otherwise,
+ * so nothing is read for a caller who gets a 404).
+ */
+export type EventExtra = Record<string, (ownerId: RawBuilder<number>) => RawBuilder<unknown>>;
+
+function extraColumns(extra: EventExtra, visible: RawBuilder<boolean>) {
+  return Object.keys(extra).map((name, i) => sql`, (CASE WHEN ${visible} THEN (${extra[name]!(sql<number>`e.user_id`)}) END) AS ${sql.ref(`extra_${i}`)}`);
+}
+
+function readExtra(extra: EventExtra, row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(extra).map((name, i) => [name, row[`extra_${i}`]]));
+}
+
+/** findEventForViewer by id with `extra` values read in the same statement (a moderator's read: `everyone`). */
+export async function findEventForViewerWith(
+  db: Executor,
+  id: number,
+  viewerId: number | null,
+  extra: EventExtra,
+  { everyone = false }: { everyone?: boolean } = {},
+): Promise<(EventAccessRow & { extra: Record<string, unknown> }) | undefined> {
+  const visible = everyone ? sql<boolean>`true` : visibleTo(viewerId);
+  const result = await sql<EventAccessRow & Record<string, unknown>>`
+    SELECT e.*, ${visibleTo(viewerId)} AS is_visible ${sql.join(extraColumns(extra, visible), sql``)} FROM events e WHERE e.id = ${id}
+  `.execute(db);
+  const row = result.rows[0];
+  return row ? { ...row, extra: readExtra(extra, row) } : undefined;
+}
+
+/**
  * findEventForViewer with the event's ticket types (in their order) in the same statement: a
  * checkout's first read. `extra`: more values read in that statement, each an expression of the
  * event's owner (another module's: its payout account, the tickets left), answered by name.
@@ -42,14 +73,12 @@ export async function findEventWithTicketTypes(
   db: Executor,
   id: number,
   viewerId: number | null,
-  extra: Record<string, (ownerId: RawBuilder<number>) => RawBuilder<unknown>> = {},
+  extra: EventExtra = {},
 ): Promise<(EventAccessRow & { ticket_types: TicketTypeRow[]; extra: Record<string, unknown> }) | undefined> {
-  const names = Object.keys(extra);
-  const extraColumns = names.map((name, i) => sql`, (${extra[name]!(sql<number>`e.user_id`)}) AS ${sql.ref(`extra_${i}`)}`);
   const result = await sql<EventAccessRow & { ticket_types: (Omit<TicketTypeRow, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string })[] } & Record<string, unknown>>`
     SELECT e.*, ${visibleTo(viewerId)} AS is_visible,
       (SELECT coalesce(json_agg(tt ORDER BY tt.position), '[]'::json) FROM event_ticket_types tt WHERE tt.event_id = e.id) AS ticket_types
-      ${sql.join(extraColumns, sql``)}
+      ${sql.join(extraColumns(extra, sql<boolean>`true`), sql``)}
     FROM events e WHERE e.id = ${id}
   `.execute(db);
   const row = result.rows[0];
@@ -57,7 +86,7 @@ export async function findEventWithTicketTypes(
   return {
     ...row,
     ticket_types: row.ticket_types.map((t) => ({ ...t, created_at: new Date(t.created_at), updated_at: new Date(t.updated_at) })),
-    extra: Object.fromEntries(names.map((name, i) => [name, row[`extra_${i}`]])),
+    extra: readExtra(extra, row),
   };
 }
 

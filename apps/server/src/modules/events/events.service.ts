@@ -183,6 +183,17 @@ export async function loadVisible(deps: AppDeps, viewer: Viewer, ref: string | n
   return row;
 }
 
+/**
+ * loadVisible by id with other values read in the same statement (`extra`, another module's
+ * expressions over the event), computed only for a caller who may see it: one round trip where a
+ * hot read needs the event's check and its own data (GET seats/{eventId}).
+ */
+export async function loadVisibleWith(deps: AppDeps, viewer: Viewer, id: number, extra: repo.EventExtra) {
+  const row = await repo.findEventForViewerWith(deps.db, id, viewer?.userId ?? null, extra, { everyone: viewer?.isModerator ?? false });
+  if (!row || !canViewEvent(viewer, row)) throw eventNotFound();
+  return row;
+}
+
 /** The event as this viewer sees it on its page. */
 export async function present(deps: AppDeps, viewer: Viewer, id: number): Promise<Event> {
   const [event] = await presentEvents(deps, viewer, [id], {

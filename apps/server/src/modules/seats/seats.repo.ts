@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { visibleTo } from '../events/event-visibility.ts';
 
@@ -82,23 +82,23 @@ export async function deleteTemplate(db: Executor, id: number): Promise<void> {
  * written by PostgreSQL as the JSON array GET seats/{eventId} answers: [{the_row, the_col, state
  * (held or sold), own (the viewer's order's or ticket's)}], rows then columns. One text value
  * instead of a row per seat for the driver to read and the server to write again: a hall has
- * thousands, asked for by every open chart.
+ * thousands, asked for by every open chart. An expression over the event `e`, read in the
+ * statement that checks the caller may see it (events.loadVisibleWith).
  */
-export async function reservedSeatsJson(db: Executor, eventId: number, now: Date, viewerId: number | null): Promise<string> {
-  const result = await sql<{ data: string }>`
+export function reservedSeatsJson(now: Date, viewerId: number | null): RawBuilder<string> {
+  return sql<string>`(
     SELECT coalesce(json_agg(json_build_object(
         'the_row', s.the_row,
         'the_col', s.the_col,
         'state', CASE WHEN s.ticket_id IS NOT NULL THEN 'sold' ELSE 'held' END,
         'own', coalesce(${viewerId}::bigint IN (o.buyer_id, t.user_id), false)
-      ) ORDER BY s.the_row, s.the_col), '[]')::text AS data
+      ) ORDER BY s.the_row, s.the_col), '[]')::text
     FROM event_seats s
     LEFT JOIN orders o ON o.id = s.order_id
     LEFT JOIN tickets t ON t.id = s.ticket_id
-    WHERE s.event_id = ${eventId}
+    WHERE s.event_id = e.id
       AND (s.ticket_id IS NOT NULL OR (s.hold_expires_at > ${now} AND o.status = 'pending'))
-  `.execute(db);
-  return result.rows[0]?.data ?? '[]';
+  )`;
 }
 
 /* ------------------------------------------------------------------ claims (event_seats) */

@@ -93,12 +93,14 @@ export async function deleteTemplate(deps: AppDeps, actor: Actor, id: number): P
 /**
  * GET seats/{eventId} (events §7): the seats taken now on an event the caller may see (a visitor:
  * a public one), as {the_row, the_col}, with whether each is held or sold and the caller's own:
- * the JSON array's text (reservedSeatsJson).
+ * the JSON array's text (reservedSeatsJson), read in the statement that checks the event.
  */
 export async function reservedSeats(deps: AppDeps, viewer: Actor | null, eventId: number) {
-  const event = await events.loadVisible(deps, viewer, eventId);
+  const now = deps.clock.now();
+  const viewerId = viewer?.userId ?? null;
+  const event = await events.loadVisibleWith(deps, viewer, eventId, { seats: () => repo.reservedSeatsJson(now, viewerId) });
   if (!viewer && event.visibility !== 'public') throw events.eventNotFound();
-  return repo.reservedSeatsJson(deps.db, eventId, deps.clock.now(), viewer?.userId ?? null);
+  return String(event.extra.seats ?? '[]');
 }
 
 /* ------------------------------------------------------------------ an event's seating (the event form) */
