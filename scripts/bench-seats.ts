@@ -17,10 +17,11 @@
  *    bare baseline: the same bytes (the zstd answer planns sent) from a bare node:http child, at
  *    the same connections for the same time.
  * 5. The browser: Debian's Chromium (playwright-core) at 390x844, CPU throttled 4x, signed in as a
- *    buyer: the event page, Going, Get tickets; the time from the tap to the chart drawn (the
- *    chart's code, the map and the seats fetched on the way: what the buyer waits for; a hall this
- *    size draws the seats near the visible part), then 60 frames of panning the chart (scrolling it
- *    a step a frame, the seats coming into view drawn as it goes): the frames' times.
+ *    buyer: the event page, Going (the RSVP sheet opens and the join code, the map and the seats
+ *    are fetched, as for any buyer), Get tickets; the time from that tap to the first frame with
+ *    the chart painted, taken in the page (a hall this size draws what shows first), then 60
+ *    frames of panning the chart (scrolling it a step a frame, the seats coming into view drawn as
+ *    it goes): the frames' times. BENCH_TRACE=file records a Chrome trace of the first run.
  * Prints the figures with PASS/MISS; asserts nothing (exit 1 only when it could not set up).
  */
 import fs from 'node:fs/promises';
@@ -229,14 +230,17 @@ runBench(async ({ scratch, cleanups }) => {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await page.goto(`${base}/events/${event.hash}`);
-    await page.getByRole('region', { name: 'Are you going?' }).getByRole('button', { name: 'Going', exact: true }).click();
+    const going = page.getByRole('region', { name: 'Are you going?' }).getByRole('button', { name: 'Going', exact: true });
+    await going.click();
     const sheet = page.getByRole('dialog');
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const getTickets = sheet.getByRole('button', { name: 'Get tickets' });
+    // Now and then the first tap opens no sheet (seen about one run in ten here): tapped again.
+    await getTickets.waitFor({ timeout: 10_000 }).catch(() => going.click());
     await getTickets.waitFor({ timeout: 20_000 }).catch(async (err: unknown) => {
       await page.screenshot({ path: path.join(os.tmpdir(), 'bench-seats-failed.png') });
       throw err;
     });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     // The clock starts at the tap (the page's own clock; this script has no DOM types: the page runs these as text).
     // ... and stops when the first frame that has the chart is painted (a large hall draws the seats
     // near the visible part: the first row's first), looked for at each frame by the page itself.
