@@ -159,4 +159,19 @@ describe('the seat selector of the Tickets panel', () => {
     expect(compilePricing(off)).toMatchObject({ seated: false, seat_template_id: null });
     expect(compilePricing({ ...seated, isPaid: false })).toMatchObject({ seated: false, seat_template_id: null, ticket_types: [] });
   });
+
+  it('edits a seated event made with one price by its type row, the seat type kept', () => {
+    const event = buildEvent({
+      is_paid: true,
+      pricing_mode: 'single',
+      currency: 'EUR',
+      seated: true,
+      seat_template_id: null,
+      ticket_types: [{ id: 5, name: 'General Admission', price: 1500, currency: 'EUR', description: null, quantity: null, stripe_price_id: 'price_5', stripe_price_amount: 1500, remaining: null, sold_out: false, seat_type: 0 }],
+    });
+    const state = pricingFromEvent(event, true);
+    expect(state).toMatchObject({ mode: 'multiple', seated: true, templateId: null });
+    const edited = updateTypeRow(state, state.types[0]!.key, { price: '18' });
+    expect(compilePricing(edited)).toMatchObject({ pricing_mode: 'multiple', seated: true, ticket_types: [{ id: 5, price: 1800, seat_type: 0 }] });
+  });
 });

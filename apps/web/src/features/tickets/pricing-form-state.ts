@@ -94,15 +94,18 @@ export function pricingFromEvent(event: Pick<Event, 'is_paid' | 'pricing_mode' |
     ...(typeof t.seat_type === 'number' ? { seatType: t.seat_type } : {}),
   }));
   const first = rows[0]!;
+  // A seated event is edited by its types, one per seat type (the seat selector's rows), even one
+  // made with a single price through the API.
+  const mode = event.seated ? 'multiple' : event.pricing_mode;
   return {
     isPaid: true,
-    mode: event.pricing_mode,
+    mode,
     currency,
-    price: event.pricing_mode === 'single' ? first.price : '',
-    ticketName: event.pricing_mode === 'single' && first.name !== DEFAULT_TICKET_NAME ? first.name : '',
-    ticketDescription: event.pricing_mode === 'single' ? first.description : '',
-    singleProviderAmount: event.pricing_mode === 'single' ? first.providerAmount : null,
-    types: event.pricing_mode === 'multiple' ? rows : [{ ...first, key: newKey() }],
+    price: mode === 'single' ? first.price : '',
+    ticketName: mode === 'single' && first.name !== DEFAULT_TICKET_NAME ? first.name : '',
+    ticketDescription: mode === 'single' ? first.description : '',
+    singleProviderAmount: mode === 'single' ? first.providerAmount : null,
+    types: mode === 'multiple' ? rows : [{ ...first, key: newKey() }],
     seated: event.seated,
     templateId: event.seat_template_id,
   };
