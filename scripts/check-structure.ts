@@ -2,10 +2,12 @@
  * Layout rules the linter cannot see (CONVENTIONS §1, §9): no barrel index files, kebab-case file
  * names, SQL migrations named NNNN_name.sql, and the web app's zones (scripts/web-zones.ts: every
  * folder under features/ a listed domain, eslint.config.js giving each zone its rule, and no import
- * that crosses a zone, dynamic ones included). Part of `npm run lint`.
+ * that crosses a zone, dynamic ones included), and hover styles only inside @media (hover: hover)
+ * (css-hover.ts). Part of `npm run lint`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { unguardedHover } from './css-hover.ts';
 import { checkEslintZones, checkWebZones } from './web-zones.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -33,6 +35,11 @@ for (const sourceRoot of sourceRoots) {
     }
     if (rel.includes(`${path.sep}locales${path.sep}`) || name.endsWith('.d.ts')) continue;
     if (!kebab.test(name)) problems.push(`${rel}: file names are kebab-case`);
+    if (name.endsWith('.css')) {
+      for (const { line, selector } of unguardedHover(fs.readFileSync(file, 'utf8'))) {
+        problems.push(`${rel}:${line}: ${selector}: hover styles go inside @media (hover: hover) (a tap leaves :hover behind on touch screens)`);
+      }
+    }
   }
 }
 
@@ -42,4 +49,4 @@ if (problems.length > 0) {
   console.error(`structure check failed:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log('structure: no barrel files, kebab-case names, migrations numbered, web zones configured and kept');
+console.log('structure: no barrel files, kebab-case names, migrations numbered, web zones configured and kept, hover styles for hovering pointers only');
