@@ -19,9 +19,10 @@ import './friends-page.css';
 type Run = (action: RelationshipAction, person: RelationshipTarget) => void;
 
 /**
- * /friends (accounts §2): My Friends (each with UNFRIEND) and Friend Requests (received ones with
- * ACCEPT and DECLINE under 'Requests', sent ones with Cancel request under 'My requests'); the
- * tab is remembered; a button goes to /user-search; a person opens their profile.
+ * /friends (accounts §2): My Friends (each with Unfriend) and Friend Requests (received ones with
+ * Accept and Decline under 'Requests', sent ones with Cancel request under 'My requests'); the
+ * tab is remembered; a button goes to /user-search; a person opens their profile. The spec writes
+ * those labels in capitals; they are in sentence case like every other button (decision 0037).
  */
 export function FriendsPage() {
   const { t } = useTranslation();

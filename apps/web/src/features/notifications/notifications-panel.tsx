@@ -17,19 +17,27 @@ type NotificationsPanelProps = { userId: number; onClose: () => void };
 
 /**
  * The bell's panel (accounts §2): every notification, newest first. Opening it marks them all
- * viewed at once, even if the server call fails (accounts §4); the ones that were unread keep a
- * dot while the panel is open. Mounted only while open.
+ * viewed at once, even if the server call fails (accounts §4), once the list is in; the ones that
+ * were unread keep a dot and a tint while the panel is open. Mounted only while open.
  */
 export function NotificationsPanel({ userId, onClose }: NotificationsPanelProps) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const query = useNotifications(userId);
-  const [unreadAtOpen] = useState(
-    () => new Set((queryClient.getQueryData<Notification[]>(notificationsQueryKey(userId)) ?? []).filter((n) => n.viewed_at === null).map((n) => n.id)),
-  );
+  // The unread ones as the list first arrives (from the cache, or once fetched when the panel is
+  // the first to ask): only then are they all marked viewed, so the dots mark what was new.
+  const unreadOf = (list: readonly Notification[]) => new Set(list.filter((n) => n.viewed_at === null).map((n) => n.id));
+  const [unreadAtOpen, setUnreadAtOpen] = useState<ReadonlySet<number> | null>(() => {
+    const cached = queryClient.getQueryData<Notification[]>(notificationsQueryKey(userId));
+    return cached ? unreadOf(cached) : null;
+  });
+  if (unreadAtOpen === null && query.data) setUnreadAtOpen(unreadOf(query.data));
   const { mutate: markViewed } = useMarkNotificationsViewed(userId);
-  useEffect(() => markViewed(), [markViewed]);
+  const isReadyToMark = unreadAtOpen !== null || query.isError;
+  useEffect(() => {
+    if (isReadyToMark) markViewed();
+  }, [isReadyToMark, markViewed]);
 
   return (
     <Sheet open onOpenChange={(open) => (open ? undefined : onClose())} title={t('notifications.title')} size="full">
@@ -48,7 +56,7 @@ export function NotificationsPanel({ userId, onClose }: NotificationsPanelProps)
         ) : (
           <NotificationList
             notifications={query.data}
-            isNew={(n) => unreadAtOpen.has(n.id)}
+            isNew={(n) => unreadAtOpen?.has(n.id) ?? false}
             empty={{ title: t('notifications.empty'), text: t('notifications.emptyText') }}
             onOpen={onClose}
             label={t('notifications.title')}

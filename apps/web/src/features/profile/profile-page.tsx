@@ -50,11 +50,11 @@ export function ProfilePage({ profile }: { profile: Profile }) {
           ) : null}
         </p>
         <div className="profile-page__actions">
-          {friendshipActions(profile).map((action) => (
+          {friendshipActions(profile).filter(isLeading).map((action) => (
             <button
               key={action}
               type="button"
-              className={action === 'add' || action === 'accept' ? 'btn btn--primary btn--small' : 'btn btn--secondary btn--small'}
+              className={friendshipButtonClass(action)}
               disabled={isBusy}
               onClick={() => actions.run(action, target)}
             >
@@ -71,6 +71,17 @@ export function ProfilePage({ profile }: { profile: Profile }) {
             {isFollowed ? <Icon name="check" size={16} /> : null}
             {isFollowed ? t('friends.actions.following') : t('friends.actions.follow')}
           </button>
+          {friendshipActions(profile).filter((action) => !isLeading(action)).map((action) => (
+            <button
+              key={action}
+              type="button"
+              className={friendshipButtonClass(action)}
+              disabled={isBusy}
+              onClick={() => actions.run(action, target)}
+            >
+              {t(`friends.actions.${action}`)}
+            </button>
+          ))}
         </div>
       </section>
 
@@ -148,4 +159,17 @@ function EventList({ id, title, events, formatDate }: EventListProps) {
       )}
     </section>
   );
+}
+
+/**
+ * A friendship action's weight: adding and accepting lead (before Follow); ending a friendship or
+ * declining is there but quiet (a ghost button after Follow), so the destructive choice is never
+ * the loudest.
+ */
+const isLeading = (action: string) => action === 'add' || action === 'accept';
+
+function friendshipButtonClass(action: string): string {
+  if (isLeading(action)) return 'btn btn--primary btn--small';
+  if (action === 'unfriend' || action === 'decline') return 'btn btn--ghost btn--small';
+  return 'btn btn--secondary btn--small';
 }
