@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHONE_ERROR_MIN_LENGTH, maskPhone, normalizePhone } from './phone.rules.ts';
+import { PHONE_ERROR_MIN_LENGTH, formatPhone, maskPhone, normalizePhone } from './phone.rules.ts';
 
 describe('normalizePhone', () => {
   it('answers E.164 for a valid number', () => {
@@ -50,5 +50,14 @@ describe('maskPhone', () => {
 describe('PHONE_ERROR_MIN_LENGTH', () => {
   it('shows the phone error only past 8 characters (accounts §5)', () => {
     expect(PHONE_ERROR_MIN_LENGTH).toBe(9);
+  });
+});
+
+describe('formatPhone', () => {
+  it('writes a stored number by its country’s convention, and leaves what does not parse', () => {
+    expect(formatPhone('+12025550101')).toBe('+1 202 555 0101');
+    expect(formatPhone('+34612345678')).toBe('+34 612 34 56 78');
+    expect(formatPhone('+972501234567')).toBe('+972 50 123 4567');
+    expect(formatPhone('not a phone')).toBe('not a phone');
   });
 });

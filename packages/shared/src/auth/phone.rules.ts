@@ -14,6 +14,15 @@ export function normalizePhone(input: string): string | null {
   return parsed.number;
 }
 
+/**
+ * A stored number as people write it, by its country's convention: '+1 202 555 0101',
+ * '+34 612 34 56 78' (issue 18: the account showed '+12025550101'). Anything that does not parse
+ * is shown as it is.
+ */
+export function formatPhone(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}
+
 /** The spec shows the phone error only once the input is longer than 8 characters (accounts §5). */
 export const PHONE_ERROR_MIN_LENGTH = 9;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { formatPhone } from '@planns/shared/auth/phone.rules';
 import type { User } from '@planns/shared/users/users.schemas';
-import { Avatar } from '../../components/avatar.tsx';
 import { Icon } from '../../components/icon.tsx';
 import './profile.css';
 
@@ -8,12 +8,10 @@ export function ProfileView({ user, onEdit }: { user: User; onEdit: () => void }
   const { t } = useTranslation();
   return (
     <section className="profile-view" aria-labelledby="profile-view-title">
-      <div className="profile-view__top">
-        <Avatar src={user.avatar_m ?? user.avatar} name={user.name} size={88} />
-        <h2 id="profile-view-title" className="profile-view__name">
-          {user.name || t('account.noName')}
-        </h2>
-      </div>
+      {/* The account's card above shows the picture and the name: here they are details only. */}
+      <h2 id="profile-view-title" className="visually-hidden">
+        {user.name || t('account.noName')}
+      </h2>
       <dl className="details">
         <div className="details__row">
           <dt>
@@ -27,7 +25,7 @@ export function ProfileView({ user, onEdit }: { user: User; onEdit: () => void }
             <Icon name="phone" size={20} />
             {t('profile.phone')}
           </dt>
-          <dd>{user.phone ? <bdi>{user.phone}</bdi> : "—"}</dd>
+          <dd>{user.phone ? <bdi dir="ltr">{formatPhone(user.phone)}</bdi> : '—'}</dd>
         </div>
         <div className="details__row">
           <dt>

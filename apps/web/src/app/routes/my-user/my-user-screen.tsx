@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../../api/auth/logout.ts';
 import { useCurrentUser } from '../../../api/users/get-current-user.ts';
+import { formatPhone } from '@planns/shared/auth/phone.rules';
 import { Avatar } from '../../../components/avatar.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { Icon, type IconName } from '../../../components/icon.tsx';
@@ -72,7 +73,7 @@ export function MyUserScreen() {
                 <p className="my-user__name">{user.name || t('account.noName')}</p>
                 {user.phone ? (
                   <p className="my-user__meta">
-                    <bdi>{user.phone}</bdi>
+                    <bdi dir="ltr">{formatPhone(user.phone)}</bdi>
                   </p>
                 ) : null}
               </div>
