@@ -70,6 +70,17 @@ test('an organiser creates an event with a picture and an address, finds it by s
   const form = page.getByRole('form', { name: 'Create event' });
   await expect(form).toBeVisible();
 
+  // Sent empty: the problems are listed in view, and the focus goes to the first invalid field;
+  // once the name is there, to the row of the next (the location panel), scrolled into view.
+  await form.getByRole('button', { name: 'Create event' }).click();
+  await expect(form.getByLabel('Event name')).toBeFocused();
+  await expect(form.getByText('Name is required').first()).toBeInViewport();
+  await expect(form.getByRole('alert').filter({ hasText: 'Please fill in required fields' })).toContainText('Event name');
+  await form.getByLabel('Event name').fill('x');
+  await form.getByRole('button', { name: 'Create event' }).click();
+  await expect(form.getByRole('button', { name: /^Location/ })).toBeFocused();
+  await expect(form.getByRole('button', { name: /^Location/ })).toBeInViewport();
+
   await form.locator('input[type=file]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await coverPng() });
   await expect(form.getByRole('button', { name: 'Change picture' })).toBeVisible();
   await expect(form.locator('img.image-picker__preview')).toBeVisible();

@@ -141,10 +141,13 @@ export function RsvpBlock({ event, user }: RsvpBlockProps) {
               <button
                 key={action}
                 type="button"
-                className={action === 'join' ? 'btn btn--primary rsvp__choice' : 'btn btn--secondary rsvp__choice'}
+                // None looks chosen before an answer (a filled Going read as already picked):
+                // three outlined choices, each with its sign; Going's outline is the app's colour.
+                className={`btn btn--secondary rsvp__choice rsvp__choice--${action}`}
                 aria-haspopup="dialog"
                 onClick={() => open(action)}
               >
+                <Icon name={ACTION_ICONS[action]} size={18} />
                 {t(`rsvp.actions.${action}`)}
               </button>
             ))}

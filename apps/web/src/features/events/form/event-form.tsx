@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -54,6 +54,16 @@ type Panel = 'dates' | 'location' | 'attending' | 'settings' | 'tickets' | null;
 /** The order fields are listed in the required-fields box. */
 const FIELD_ORDER = ['name', 'start_date', 'end_date', 'address', 'url', 'min', 'max', 'group_id', 'categories', 'companions', 'price', 'currency', 'seated', 'seat_template_id', 'ticket_types', 'user_ownership'];
 
+/** The panel whose row holds a field (the form's own inputs have none). */
+function panelOf(field: string): string | null {
+  if (field === 'start_date' || field === 'end_date') return 'dates';
+  if (field === 'address' || field === 'url' || field === 'lat' || field === 'lng' || field === 'venue') return 'location';
+  if (field === 'companions' || field === 'is_attending') return 'attending';
+  if (['min', 'max', 'group_id', 'categories'].includes(field)) return 'settings';
+  if (['price', 'currency', 'ticket_name', 'ticket_types', 'seated', 'seat_template_id'].includes(field) || field.startsWith('ticket_types.')) return 'tickets';
+  return null;
+}
+
 function orderFields(fields: string[]): string[] {
   const rank = (field: string) => {
     const base = field.startsWith('ticket_types.') ? 'ticket_types' : field;
@@ -84,6 +94,9 @@ export function EventForm({ mode, user, source }: EventFormProps) {
   const [panel, setPanel] = useState<Panel>(null);
   const [isSubmitted, setIsSubmitted] = useState(false);
   const [serverError, setServerError] = useState<unknown>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** Bumped by a submit that found problems: the focus then goes to the first invalid field. */
+  const [failedSubmits, setFailedSubmits] = useState(0);
   const create = useCreateEvent();
   const update = useUpdateEvent();
   const createProduct = useCreatePaymentProduct();
@@ -145,7 +158,10 @@ export function EventForm({ mode, user, source }: EventFormProps) {
     if (isBusy) return;
     setIsSubmitted(true);
     setServerError(null);
-    if (Object.keys(validateForm(state, { goingCount })).length > 0) return;
+    if (Object.keys(validateForm(state, { goingCount })).length > 0) {
+      setFailedSubmits((n) => n + 1);
+      return;
+    }
     const body = compileEventBody(state, { mode, sourceId: source?.id ?? null, isOwner: isOwnerOfSource });
     try {
       if (mode === 'update' && source) {
@@ -166,8 +182,23 @@ export function EventForm({ mode, user, source }: EventFormProps) {
         return;
       }
       setServerError(error);
+      setFailedSubmits((n) => n + 1);
     }
   }
+
+  // After a submit with problems: the first invalid field (as the box lists them) takes the focus,
+  // scrolled into view; a field inside a panel is reached by its row.
+  const firstError = errorFields[0] ?? null;
+  useEffect(() => {
+    if (failedSubmits === 0 || !firstError || !formRef.current) return;
+    const panel = panelOf(firstError);
+    const target = panel
+      ? formRef.current.querySelector<HTMLElement>(`[data-panel="${panel}"]`)
+      : formRef.current.querySelector<HTMLElement>('[aria-invalid="true"]');
+    target?.focus();
+    target?.scrollIntoView({ block: 'center' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per failed submit, not on every edit
+  }, [failedSubmits]);
 
   /** Makes the event's payment product and prices, then shows the payment setup panel with the event as it is now. */
   async function showPaymentSetup(saved: Event) {
@@ -195,7 +226,7 @@ export function EventForm({ mode, user, source }: EventFormProps) {
           : undefined;
 
   return (
-    <form className="event-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="event-form-title">
+    <form ref={formRef} className="event-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="event-form-title">
       <div className="event-form__header">
         <h1 id="event-form-title" className="event-form__title">
           {title}
@@ -219,6 +250,7 @@ export function EventForm({ mode, user, source }: EventFormProps) {
 
       <div className="event-form__rows">
         <FormRow
+          panel="dates"
           icon="calendar"
           label={t('eventForm.dates.title')}
           summary={state.start ? formatRange(state.start, state.end, i18n.language) : t('eventForm.dates.prompt')}
@@ -226,6 +258,7 @@ export function EventForm({ mode, user, source }: EventFormProps) {
           onOpen={() => setPanel('dates')}
         />
         <FormRow
+          panel="location"
           icon={state.locationType === 'virtual' ? 'link' : 'pin'}
           label={t('eventForm.location.title')}
           summary={locationSummary(state) ?? t('eventForm.location.prompt')}
@@ -234,6 +267,7 @@ export function EventForm({ mode, user, source }: EventFormProps) {
         />
         {hasAttending ? (
           <FormRow
+            panel="attending"
             icon="users"
             label={t('eventForm.attending.title')}
             summary={
@@ -248,6 +282,7 @@ export function EventForm({ mode, user, source }: EventFormProps) {
           />
         ) : null}
         <FormRow
+          panel="settings"
           icon="settings"
           label={t('eventForm.settings.title')}
           summary={settingsSummary()}
@@ -258,6 +293,7 @@ export function EventForm({ mode, user, source }: EventFormProps) {
 
       <div className="event-form__rows">
         <FormRow
+          panel="tickets"
           icon="tag"
           label={t('eventForm.tickets.title')}
           summary={ticketsSummary()}

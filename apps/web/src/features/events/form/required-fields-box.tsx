@@ -5,16 +5,18 @@ export type RequiredFieldItem = { field: string; label: string; message: string 
 
 /**
  * The red box titled 'Please fill in required fields' listing what is wrong by field (events §2,
- * §8); it takes the focus when it appears so the list is read out.
+ * §8), announced as it appears (role alert). The form moves the focus to the first invalid field;
+ * a problem of no field (the network, a picture too large) takes the focus here.
  */
 export function RequiredFieldsBox({ items, generalMessage }: { items: RequiredFieldItem[]; generalMessage: string | null }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const isShown = items.length > 0 || generalMessage !== null;
 
+  const isGeneralOnly = items.length === 0 && generalMessage !== null;
   useEffect(() => {
-    if (isShown) ref.current?.focus();
-  }, [isShown, items, generalMessage]);
+    if (isGeneralOnly) ref.current?.focus();
+  }, [isGeneralOnly, generalMessage]);
 
   if (!isShown) return null;
   return (
