@@ -266,3 +266,14 @@ test('an organiser creates an event with a picture and an address, finds it by s
 
   await bRequest.dispose();
 });
+
+test('the filters ask for the position quietly on opening; a refusal is said only when the person asks', async ({ page }) => {
+  // No geolocation permission in this context: the browser refuses the position.
+  await page.goto('/events');
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const filters = page.getByRole('dialog', { name: 'Filters' });
+  await expect(filters.getByRole('button', { name: 'Use my location' })).toBeEnabled();
+  await expect(filters.getByText('Cannot get Coordinates from navigator')).toHaveCount(0);
+  await filters.getByRole('button', { name: 'Use my location' }).click();
+  await expect(filters.getByRole('alert').filter({ hasText: 'Cannot get Coordinates from navigator' })).toBeVisible();
+});

@@ -44,8 +44,9 @@ export function FiltersLocationSection({ filters, onChange }: LocationSectionPro
     latest.current = onChange;
   });
 
+  /** `quiet`: the attempt made on opening, which nobody asked for, says nothing when it fails. */
   const locate = useCallback(
-    async (isCancelled: () => boolean = () => false) => {
+    async (isCancelled: () => boolean = () => false, quiet = false) => {
       setIsLocating(true);
       setMessage(null);
       try {
@@ -55,14 +56,14 @@ export function FiltersLocationSection({ filters, onChange }: LocationSectionPro
         try {
           const place = await queryClient.fetchQuery(reverseGeocodeQueryOptions(position, language));
           if (place) label = place.label;
-          else setMessage('noResult');
+          else if (!quiet) setMessage('noResult');
         } catch {
-          setMessage('failed');
+          if (!quiet) setMessage('failed');
         }
         if (isCancelled()) return;
         latest.current((current) => setLocation(current, { ...position, label }));
       } catch (reason) {
-        if (!isCancelled()) setMessage(isPositionFailure(reason) ? reason : 'unavailable');
+        if (!isCancelled() && !quiet) setMessage(isPositionFailure(reason) ? reason : 'unavailable');
       } finally {
         if (!isCancelled()) setIsLocating(false);
       }
@@ -70,12 +71,14 @@ export function FiltersLocationSection({ filters, onChange }: LocationSectionPro
     [language, queryClient],
   );
 
-  // Opening the filters asks for the position when no place is chosen yet (events §2).
+  // Opening the filters asks for the position when no place is chosen yet (events §2); if that
+  // fails (refused, no position) nothing is said until the person asks for it themselves: a red
+  // message before they did anything read as their mistake.
   const wasPlacedAtOpen = useRef(isPlaced);
   useEffect(() => {
     if (wasPlacedAtOpen.current) return;
     let cancelled = false;
-    void locate(() => cancelled);
+    void locate(() => cancelled, true);
     return () => {
       cancelled = true;
     };
