@@ -59,6 +59,20 @@ describe('OfflineGeocodingProvider on a small gazetteer', () => {
     expect((await provider.reverse(39.801, -89.641, {}))?.id).toBe('geonames:1');
   });
 
+  it('lists a label once: of several villages of one name in one country, the most populous', async () => {
+    const provider = new OfflineGeocodingProvider({
+      loadCities: () => [
+        city(20, 'Barcelona', 'ES', 41.39, 2.17, 1_600_000),
+        ...[1, 2, 3, 4].map((i) => city(20 + i, 'Barcelona', 'PH', 12 + i, 124, 1_000 * i)),
+        city(30, 'Barcelona', 'VE', 10.1, -64.7, 400_000),
+      ],
+    });
+    const found = await provider.search('barcelona', { limit });
+    expect(found.map((place) => place.label)).toEqual(['Barcelona, Spain', 'Barcelona, Venezuela', 'Barcelona, Philippines']);
+    expect(found[2]!.id).toBe('geonames:24');
+    expect((await provider.search('barcelona', { limit: 2 })).map((place) => place.id)).toEqual(['geonames:20', 'geonames:30']);
+  });
+
   it('answers nothing for a blank query or a zero limit', async () => {
     const provider = new OfflineGeocodingProvider({ loadCities: () => rows });
     expect(await provider.search(' , ', { limit })).toEqual([]);

@@ -3,6 +3,10 @@ import type { Place } from '@planns/shared/geocoding/geocoding.schemas';
 import { buildGazetteerColumns, countryName, Gazetteer, normalizeName, type GazetteerCity, type GazetteerColumns } from './gazetteer-index.ts';
 import type { GeocodeReverseOptions, GeocodeSearchOptions, GeocodingProvider } from './geocoding-provider.ts';
 
+/** Places ranked per place shown, so that repeated labels can be dropped and the list still fills. */
+const DUPLICATE_HEADROOM = 4;
+const MATCHES_MAX = 200;
+
 export interface OfflineGeocodingOptions {
   /** Rows to index in this thread instead of the package's, read in a worker (tests use small ones). */
   loadCities?: () => readonly GazetteerCity[];
@@ -63,15 +67,28 @@ export class OfflineGeocodingProvider implements GeocodingProvider {
     const [cityKey, ...qualifiers] = parts;
     if (!cityKey || opts.limit <= 0) return [];
     const gazetteer = await this.load();
-    let found = gazetteer.match(cityKey, qualifiers, opts.lang, opts.limit);
+    // Several villages of one name in one country read the same ('Barcelona, Philippines' four
+    // times): more are ranked than shown, and each label is listed once, the best ranked (the
+    // most populous) standing for the others.
+    const wanted = Math.min(opts.limit * DUPLICATE_HEADROOM, MATCHES_MAX);
+    let found = gazetteer.match(cityKey, qualifiers, opts.lang, wanted);
     if (found.length === 0 && qualifiers.length === 0) {
       // 'paris france': try the last words as the country.
       const words = cityKey.split(' ');
       for (let k = words.length - 1; k >= 1 && found.length === 0; k--) {
-        found = gazetteer.match(words.slice(0, k).join(' '), [words.slice(k).join(' ')], opts.lang, opts.limit);
+        found = gazetteer.match(words.slice(0, k).join(' '), [words.slice(k).join(' ')], opts.lang, wanted);
       }
     }
-    return found.map((city) => this.toPlace(gazetteer, city, opts.lang));
+    const places: Place[] = [];
+    const labels = new Set<string>();
+    for (const city of found) {
+      const place = this.toPlace(gazetteer, city, opts.lang);
+      if (labels.has(place.label)) continue;
+      labels.add(place.label);
+      places.push(place);
+      if (places.length === opts.limit) break;
+    }
+    return places;
   }
 
   async reverse(lat: number, lng: number, opts: GeocodeReverseOptions): Promise<Place | null> {
