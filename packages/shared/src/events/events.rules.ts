@@ -121,6 +121,22 @@ export function nextWholeHour(now: Date): Date {
   return d;
 }
 
+/** The night, in the device's hours: a start the form offers never falls in it (issue 18). */
+export const NIGHT_ENDS_HOUR = 8;
+export const EVENING_START_HOUR = 19;
+
+/**
+ * The create form's default start (events §9, issue 18): the next whole hour, unless that falls in
+ * the night (0:00 to 7:59, the device's time): then 19:00 of that day. At 2 AM nobody means 3 AM.
+ */
+export function defaultEventStart(now: Date): Date {
+  const next = nextWholeHour(now);
+  if (next.getHours() >= NIGHT_ENDS_HOUR) return next;
+  const evening = new Date(next.getTime());
+  evening.setHours(EVENING_START_HOUR, 0, 0, 0);
+  return evening;
+}
+
 /** Cuts text to `max` characters plus '...' (card address: 40; description: 100 and 260). */
 export function truncate(text: string, max: number): string {
   const chars = Array.from(text);

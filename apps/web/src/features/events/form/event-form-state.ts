@@ -3,7 +3,7 @@ import {
   EVENT_FIELD_MESSAGES,
   type EVENT_IMAGE_EXTENSIONS,
   formatUtcDateTime,
-  nextWholeHour,
+  defaultEventStart,
   type LocationType,
 } from '@planns/shared/events/events.rules';
 import type { Event, EventBodyInput } from '@planns/shared/events/events.schemas';
@@ -55,13 +55,13 @@ export type EventFormState = {
   carried: Carried;
 };
 
-/** The spec's defaults: public, attending, WhatsApp contact allowed, start at the next hour. */
+/** The spec's defaults: public, attending, WhatsApp contact allowed, start at the next hour (19:00 when that is at night). */
 export function initialFormState(now: Date): EventFormState {
   return {
     name: '',
     description: '',
     image: { kind: 'none' },
-    start: nextWholeHour(now),
+    start: defaultEventStart(now),
     end: null,
     locationType: 'in_person',
     address: '',
