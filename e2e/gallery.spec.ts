@@ -170,11 +170,21 @@ test('a guest uploads three photos, opens, likes and shares one; the shared link
   await expect(full(b)).toBeVisible();
   await expect(position(b)).toHaveText('2 / 3');
   await expect(picture(b)).toHaveAttribute('src', items[1]!.url_l);
+  // The address names the photo: Back closes it, Forward and a reload open it again.
+  await expect(b).toHaveURL(new RegExp(`/events/${hash}\\?open_photo=${items[1]!.id}$`));
+  await b.goBack();
+  await expect(full(b)).toHaveCount(0);
+  await expect(b).toHaveURL(new RegExp(`/events/${hash}$`));
+  await b.goForward();
+  await expect(position(b)).toHaveText('2 / 3');
+  await b.reload();
+  await expect(position(b)).toHaveText('2 / 3');
   const next = full(b).getByRole('button', { name: 'Next' });
   const previous = full(b).getByRole('button', { name: 'Previous' });
   await next.click();
   await expect(position(b)).toHaveText('3 / 3');
   await expect(picture(b)).toHaveAttribute('src', items[2]!.url_l);
+  await expect(b).toHaveURL(new RegExp(`open_photo=${items[2]!.id}$`));
   await expect(next).toBeDisabled();
   await previous.click();
   await expect(position(b)).toHaveText('2 / 3');

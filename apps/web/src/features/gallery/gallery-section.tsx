@@ -31,6 +31,9 @@ export const GALLERY_PREVIEW_COUNT = 9;
 
 /** ?open_photo=<id>: the shared link of one photo (share panel from the full view). */
 export const OPEN_PHOTO_PARAM = 'open_photo';
+/** History state: this entry was added by a tap that opened a photo (closing it goes back). */
+const PUSHED_PHOTO = 'galleryPhotoPushed';
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** Delay before a like tried while signed out is sent after login (events §9, as for events). */
 const LIKE_RESUME_DELAY_MS = 1000;
@@ -103,20 +106,45 @@ export function GallerySection({ event, user }: { event: Event; user: User | nul
     keepScroll.current = null;
   }, [location.key]);
 
-  function setOpenPhotoParam(id: number | null) {
+  function setOpenPhotoParam(id: number | null, { push = false }: { push?: boolean } = {}) {
     const search = new URLSearchParams(location.search);
     if (id === null) search.delete(OPEN_PHOTO_PARAM);
     else search.set(OPEN_PHOTO_PARAM, String(id));
     const next = search.toString();
     if (next === location.search.replace(/^\?/, '')) return;
     keepScroll.current = window.scrollY;
-    // Not a new link: without open_photo nothing opens, and with it the item is the one open already.
-    void navigate({ pathname: location.pathname, search: next ? `?${next}` : '', hash: location.hash }, { replace: true, state: location.state });
+    const to = { pathname: location.pathname, search: next ? `?${next}` : '', hash: location.hash };
+    // A photo opened by a tap is an entry of its own (Back closes it); otherwise the address is
+    // only kept up to date (another photo shown, a login asked for).
+    if (push) void navigate(to, { state: { ...(isRecord(location.state) ? location.state : {}), [PUSHED_PHOTO]: true } });
+    else void navigate(to, { replace: true, state: location.state });
+  }
+  /** A tap on a photo: the address names it (reload, sharing and Back work), and that opens it. */
+  function openFromTap(item: GalleryItem, index: number) {
+    if (hasOpenPhotoParam) openItem(item, index);
+    setOpenPhotoParam(item.id, { push: !hasOpenPhotoParam });
+  }
+  function showOther(id: number, index: number) {
+    setFull({ id, index });
+    setOpenPhotoParam(id);
   }
   function closeFull() {
     setFull(null);
-    // Closing removes open_photo from the address (replace: Back does not reopen it).
-    if (hasOpenPhotoParam) setOpenPhotoParam(null);
+    if (!hasOpenPhotoParam) return;
+    // Opened by a tap: back to the entry before it. Opened by a link: the address drops open_photo
+    // (replace: Back does not reopen it).
+    if (isRecord(location.state) && location.state[PUSHED_PHOTO] === true) void navigate(-1);
+    else setOpenPhotoParam(null);
+  }
+  // Back (or any change of address) that drops open_photo closes the full view.
+  const [hadOpenPhotoParam, setHadOpenPhotoParam] = useState(hasOpenPhotoParam);
+  if (hadOpenPhotoParam !== hasOpenPhotoParam) {
+    setHadOpenPhotoParam(hasOpenPhotoParam);
+    if (!hasOpenPhotoParam) {
+      if (full !== null) setFull(null);
+      // Forward to the photo's entry opens it again.
+      setHandledNavigation(null);
+    }
   }
 
   /**
@@ -178,7 +206,7 @@ export function GallerySection({ event, user }: { event: Event; user: User | nul
       </div>
     );
   } else {
-    content = <GalleryGrid items={preview} label={t('gallery.previewLabel')} onOpen={openItem} />;
+    content = <GalleryGrid items={preview} label={t('gallery.previewLabel')} onOpen={openFromTap} />;
   }
 
   return (
@@ -226,7 +254,7 @@ export function GallerySection({ event, user }: { event: Event; user: User | nul
             items={items}
             open={isListOpen}
             onOpenChange={setIsListOpen}
-            onOpenItem={openItem}
+            onOpenItem={openFromTap}
             hasMore={hasNextPage}
             isLoadingMore={isFetchingNextPage}
             onLoadMore={loadMore}
@@ -244,7 +272,7 @@ export function GallerySection({ event, user }: { event: Event; user: User | nul
             lastIndex={full.index}
             hasMore={hasNextPage}
             onLoadMore={loadMore}
-            onShow={(id, index) => setFull({ id, index })}
+            onShow={showOther}
             onClose={closeFull}
             onLoginNeeded={askToLogIn}
           />
