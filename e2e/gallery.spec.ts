@@ -140,6 +140,8 @@ test('a guest uploads three photos, opens, likes and shares one; the shared link
   expect(new Set(items.map((item) => item.url_l)).size).toBe(3);
   await expect(gallerySection(b).getByRole('heading', { level: 2, name: 'Photos and videos (3)' })).toBeVisible();
   await expect(galleryTiles(b)).toHaveCount(3);
+  // The finished list goes by itself (nothing failed).
+  await expect(uploads).toHaveCount(0, { timeout: 10_000 });
   for (const [i, item] of items.entries()) {
     const tile = galleryTiles(b).nth(i);
     await expect(tile.getByRole('button', { name: `Photo by ${bName}` })).toBeVisible();

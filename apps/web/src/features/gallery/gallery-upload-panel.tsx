@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icon.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -8,18 +9,30 @@ import { currentUpload, isQueueActive, queueCounts, queueProgress, type UploadEn
 
 type GalleryUploadPanelProps = { queue: UploadQueue; uploader: GalleryUploader };
 
+/** How long the finished queue stays on the page. */
+const DONE_LINGER_MS = 4000;
+
 /**
  * The upload queue as the uploader sees it (events §4 Gallery): the overall progress in percent of
  * all the queue's bytes, the file on its way, and a row per file (waiting, uploading, done, failed
- * with its reason, Retry and Skip).
+ * with its reason, Retry and Skip). Once every file is in, the panel says so and then goes by
+ * itself (a failed file keeps it, with Retry, until cleared).
  */
 export function GalleryUploadPanel({ queue, uploader }: GalleryUploadPanelProps) {
   const { t } = useTranslation();
+  const counts = queueCounts(queue);
+  const isActive = isQueueActive(queue);
+  const isAllDone = counts.total > 0 && !isActive && counts.failed === 0 && counts.done === counts.total;
+  // Photos waiting for the owner's approval: the note stays a little longer to be read.
+  const lingerMs = counts.awaitingApproval > 0 ? DONE_LINGER_MS * 2 : DONE_LINGER_MS;
+  useEffect(() => {
+    if (!isAllDone) return;
+    const timer = window.setTimeout(() => uploader.clear(), lingerMs);
+    return () => window.clearTimeout(timer);
+  }, [isAllDone, lingerMs, uploader]);
   if (queue.entries.length === 0) return null;
   const progress = queueProgress(queue);
-  const counts = queueCounts(queue);
   const current = currentUpload(queue);
-  const isActive = isQueueActive(queue);
   const percentText = t('gallery.upload.percent', { percent: progress.percent });
 
   let status: string;
