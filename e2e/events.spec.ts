@@ -147,6 +147,7 @@ test('an organiser creates an event with a picture and an address, finds it by s
   await page.getByRole('searchbox', { name: 'Search events' }).fill('rooftp JAZZ');
   const found = await searched();
   expect(found.map((event) => event.id)).toContain(eventId);
+  await expect(page.getByRole('heading', { level: 1, name: 'Results for “rooftp JAZZ”' })).toBeVisible();
   expect(found.length).toBeLessThan(unfiltered);
   await expect(cards).toHaveCount(found.length);
   await expect(card).toBeVisible();

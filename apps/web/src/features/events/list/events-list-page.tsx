@@ -238,7 +238,8 @@ export function EventsListPage({ preset }: EventsListPageProps) {
       {isSearchOpen ? <EventsSearchBar autoFocus={searchParams.get('search') === 'open' && filters.search === ''} /> : null}
       <div className="events-screen__heading">
         <p className="events-screen__eyebrow">{t('events.eyebrow')}</p>
-        <h1 className="events-screen__title">{title}</h1>
+        {/* A search says what was searched (the preset's title read as if nothing was). */}
+        <h1 className="events-screen__title">{filters.search.trim() !== '' ? t('events.searchTitle', { query: filters.search.trim() }) : title}</h1>
       </div>
       {closeStatus === 'denied' || closeStatus === 'unavailable' ? (
         <p className="events-screen__notice" role="status">
