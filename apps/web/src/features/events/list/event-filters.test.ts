@@ -19,6 +19,8 @@ import {
   setLocation,
   toggleCategory,
   toggleType,
+  setAllTypes,
+  checkAllCategories,
   type ListContext,
 } from './event-filters.ts';
 
@@ -250,5 +252,16 @@ describe('createFiltersStore', () => {
     unsubscribe();
     store.set(defaultFilters());
     expect(calls).toBe(1);
+  });
+});
+
+describe('select all and none', () => {
+  it('turns every type on or off at once, and checks every category again', () => {
+    const none = setAllTypes(defaultFilters(), false);
+    expect(Object.values(none.types).every((on) => !on)).toBe(true);
+    expect(setAllTypes(none, true).types).toEqual(defaultFilters().types);
+    const some = toggleCategory(defaultFilters(), 2, [1, 2, 3]);
+    expect(some.categories).toEqual([1, 3]);
+    expect(checkAllCategories(some).categories).toBeNull();
   });
 });

@@ -148,6 +148,16 @@ export function toggleType(filters: EventFilters, type: EventType): EventFilters
   return { ...filters, types: { ...filters.types, [type]: !filters.types[type] } };
 }
 
+/** Every type on or off at once (the panel's Select all / Select none). */
+export function setAllTypes(filters: EventFilters, on: boolean): EventFilters {
+  return { ...filters, types: Object.fromEntries(Object.keys(filters.types).map((type) => [type, on])) as Record<EventType, boolean> };
+}
+
+/** Every category checked again (stored as null: no parameter). */
+export function checkAllCategories(filters: EventFilters): EventFilters {
+  return { ...filters, categories: null };
+}
+
 export function isCategoryChecked(filters: EventFilters, id: number): boolean {
   return filters.categories === null || filters.categories.includes(id);
 }

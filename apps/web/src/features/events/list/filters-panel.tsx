@@ -15,6 +15,8 @@ import {
   setCustomDate,
   toggleCategory,
   toggleType,
+  setAllTypes,
+  checkAllCategories,
   type DatePreset,
   type EventFilters,
   type EventType,
@@ -31,13 +33,16 @@ type FiltersPanelProps = {
   onClose: (filters: EventFilters, groupId: number | null) => void;
 };
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   const id = useId();
   return (
     <section className="filters__section" aria-labelledby={id}>
-      <h3 id={id} className="filters__title">
-        {title}
-      </h3>
+      <div className="filters__section-head">
+        <h3 id={id} className="filters__title">
+          {title}
+        </h3>
+        {actions ? <div className="filters__section-actions">{actions}</div> : null}
+      </div>
       {children}
     </section>
   );
@@ -135,7 +140,19 @@ export function FiltersPanel({ filters, groupId, user, onClose }: FiltersPanelPr
           </div>
         </Section>
 
-        <Section title={t('filters.types.title')}>
+        <Section
+          title={t('filters.types.title')}
+          actions={
+            <>
+              <button type="button" className="link-button" disabled={EVENT_TYPES.every((type) => draft.types[type])} onClick={() => setDraft((current) => setAllTypes(current, true))}>
+                {t('filters.selectAll')}
+              </button>
+              <button type="button" className="link-button" disabled={EVENT_TYPES.every((type) => !draft.types[type])} onClick={() => setDraft((current) => setAllTypes(current, false))}>
+                {t('filters.selectNone')}
+              </button>
+            </>
+          }
+        >
           <div className="chips">
             {EVENT_TYPES.map((type) => (
               <Chip key={type} isOn={draft.types[type]} onClick={() => setDraft((current) => toggleType(current, type))}>
@@ -145,7 +162,15 @@ export function FiltersPanel({ filters, groupId, user, onClose }: FiltersPanelPr
           </div>
         </Section>
 
-        <Section title={t('filters.categories.title')}>
+        <Section
+          title={t('filters.categories.title')}
+          actions={
+            // At least one category stays checked (none would match nothing): Select all only.
+            <button type="button" className="link-button" disabled={draft.categories === null} onClick={() => setDraft((current) => checkAllCategories(current))}>
+              {t('filters.selectAll')}
+            </button>
+          }
+        >
           {categories.isPending ? (
             <Spinner size="small" />
           ) : categories.isError ? (
