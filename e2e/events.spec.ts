@@ -278,3 +278,20 @@ test('the filters ask for the position quietly on opening; a refusal is said onl
   await filters.getByRole('button', { name: 'Use my location' }).click();
   await expect(filters.getByRole('alert').filter({ hasText: 'Cannot get Coordinates from navigator' })).toBeVisible();
 });
+
+test('a long address, cut on the event page, shows whole on a tap', async ({ page }) => {
+  await signInViaApi(page, undefined, 'Adela Address');
+  const address = 'Carrer de Castelldefels 123, Sant Boi de Llobregat, Barcelona, Spain';
+  const created = await page.context().request.post('/api/events/create', {
+    headers: { origin: E2E_ORIGIN },
+    data: { name: `E2E Long address ${Date.now()}`, start_date: '2030-05-01 19:00:00', address, lat: 41.34, lng: 2.04 },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const { hash } = ((await created.json()) as { data: { hash: string } }).data;
+  await page.goto(`/events/${hash}`);
+  const cut = page.getByRole('button', { name: `${address} (shortened: tap to show it whole)` });
+  await expect(cut).toHaveText(/\.\.\.$/);
+  await cut.click();
+  await expect(page.getByRole('button', { name: address, exact: true })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText(address, { exact: true })).toBeVisible();
+});

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   directionsUrl,
@@ -66,7 +67,7 @@ export function EventFacts({ event, isSignedIn }: EventFactsProps) {
             {event.venue ? <span className="event-facts__label" dir="auto">{event.venue}</span> : null}
             {event.address && isAddressShown(event.address) ? (
               <>
-                <span title={event.address} dir="auto">{truncatePageAddress(event.address)}</span>
+                <PageAddress address={event.address} />
                 <a className="event-facts__link" href={directionsUrl(event.address, event.lat, event.lng)} {...EXTERNAL_LINK}>
                   <Icon name="directions" size={16} />
                   {t('eventPage.directions')}
@@ -100,6 +101,28 @@ export function EventFacts({ event, isSignedIn }: EventFactsProps) {
         </li>
       ) : null}
     </ul>
+  );
+}
+
+/**
+ * The address as the page shows it (events §9 cuts it to its length): when cut, a tap shows it
+ * whole (and again cut), so a long street name can be read.
+ */
+function PageAddress({ address }: { address: string }) {
+  const { t } = useTranslation();
+  const [isWhole, setIsWhole] = useState(false);
+  const cut = truncatePageAddress(address);
+  if (cut === address) return <span dir="auto">{address}</span>;
+  return (
+    <button
+      type="button"
+      className="event-facts__address"
+      aria-expanded={isWhole}
+      aria-label={isWhole ? undefined : t('eventPage.wholeAddress', { address })}
+      onClick={() => setIsWhole((whole) => !whole)}
+    >
+      <span dir="auto">{isWhole ? address : cut}</span>
+    </button>
   );
 }
 
