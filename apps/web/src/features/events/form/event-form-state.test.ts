@@ -201,7 +201,7 @@ describe('formStateFromEvent', () => {
   });
 
   it('fills the form from the event, keeping name, dates and the price fields', () => {
-    const state = formStateFromEvent(event, 'clone');
+    const state = formStateFromEvent(event, 'clone', new Date('2026-05-20T10:00:00.000Z'));
     expect(state).toMatchObject({
       name: 'Picnic',
       start: new Date('2026-06-06T17:30:00.000Z'),
@@ -225,6 +225,14 @@ describe('formStateFromEvent', () => {
       ticket_types: [],
       start_date: '2026-06-06 17:30:00',
     });
+  });
+
+  it('moves a past event’s copy on by whole weeks: same weekday, time and length; editing keeps the dates', () => {
+    const later = new Date('2026-06-20T18:00:00.000Z');
+    const copy = formStateFromEvent({ ...event, end_date: '2026-06-06T20:30:00.000Z' }, 'clone', later);
+    expect(copy.start).toEqual(new Date('2026-06-27T17:30:00.000Z'));
+    expect(copy.end).toEqual(new Date('2026-06-27T20:30:00.000Z'));
+    expect(formStateFromEvent(event, 'update', later).start).toEqual(new Date('2026-06-06T17:30:00.000Z'));
   });
 });
 

@@ -85,15 +85,16 @@ export function initialFormState(now: Date): EventFormState {
   };
 }
 
-/** The form filled from a saved event: to edit it, or to clone it (name and dates unchanged). */
-export function formStateFromEvent(event: Event, mode: Exclude<FormMode, 'create'>): EventFormState {
+/** The form filled from a saved event: to edit it, or to clone it (the name kept; a past event's dates moved to its next week). */
+export function formStateFromEvent(event: Event, mode: Exclude<FormMode, 'create'>, now: Date = new Date()): EventFormState {
   const image = event.image ?? event.m_image;
+  const dates = mode === 'clone' ? nextOccurrence(new Date(event.start_date), event.end_date ? new Date(event.end_date) : null, now) : null;
   return {
     name: event.name,
     description: event.description,
     image: image ? { kind: 'existing', url: image } : { kind: 'none' },
-    start: new Date(event.start_date),
-    end: event.end_date ? new Date(event.end_date) : null,
+    start: dates ? dates.start : new Date(event.start_date),
+    end: dates ? dates.end : event.end_date ? new Date(event.end_date) : null,
     locationType: event.location_type,
     address: event.address ?? '',
     lat: event.lat,
@@ -115,6 +116,25 @@ export function formStateFromEvent(event: Event, mode: Exclude<FormMode, 'create
     pricing: pricingFromEvent(event, mode === 'update'),
     carried: { max_companions: event.max_companions },
   };
+}
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * A copy's dates (issue 18): an event cloned after it started is moved on by whole weeks to its
+ * next occurrence (same weekday, same time, the same length), as a weekly series is; one still to
+ * come keeps its dates.
+ */
+export function nextOccurrence(start: Date, end: Date | null, now: Date): { start: Date; end: Date | null } {
+  if (start.getTime() > now.getTime()) return { start, end };
+  const weeks = Math.floor((now.getTime() - start.getTime()) / WEEK_MS) + 1;
+  const shift = (date: Date) => {
+    // By calendar days, so that a change of summer time keeps the hour.
+    const moved = new Date(date.getTime());
+    moved.setDate(moved.getDate() + weeks * 7);
+    return moved;
+  };
+  return { start: shift(start), end: end ? shift(end) : null };
 }
 
 /** An attendee limit typed in the form: null when empty or 0 (events §5), 'invalid' otherwise. */
