@@ -87,3 +87,34 @@ test('the language follows the browser, and a stored choice wins', async ({ brow
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await context.close();
 });
+
+test('with reduced motion asked for, nothing slides or fades; the spinner still turns', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/events');
+  await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+  const durations = await page.evaluate(() => {
+    const spinner = document.createElement('span');
+    spinner.className = 'spinner spinner--small';
+    document.body.append(spinner);
+    // Also a movement written without the app's duration token (as a later style might be).
+    const fixed = document.createElement('div');
+    fixed.style.transition = 'opacity 300ms ease';
+    fixed.style.animation = 'fade-in 500ms infinite';
+    document.body.append(fixed);
+    const card = document.querySelector('.event-card')!;
+    const result = {
+      card: getComputedStyle(card).transitionDuration,
+      fixed: getComputedStyle(fixed).transitionDuration,
+      fixedIterations: getComputedStyle(fixed).animationIterationCount,
+      spinnerIterations: getComputedStyle(spinner).animationIterationCount,
+    };
+    spinner.remove();
+    fixed.remove();
+    return result;
+  });
+  const instant = (value: string) => value.split(',').every((d) => parseFloat(d) <= 0.0001);
+  expect(instant(durations.card)).toBe(true);
+  expect(instant(durations.fixed)).toBe(true);
+  expect(durations.fixedIterations).toBe('1');
+  expect(durations.spinnerIterations).toBe('infinite');
+});
