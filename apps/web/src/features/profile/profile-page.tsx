@@ -33,6 +33,13 @@ export function ProfilePage({ profile }: { profile: Profile }) {
   const isBusy = actions.isBusy(user.id);
   const isFollowed = follow.data?.is_followed_by_me ?? false;
 
+  const friendship = friendshipActions(profile);
+  const friendshipButton = (action: (typeof friendship)[number]) => (
+    <button key={action} type="button" className={friendshipButtonClass(action)} disabled={isBusy} onClick={() => actions.run(action, target)}>
+      {t(`friends.actions.${action}`)}
+    </button>
+  );
+
   return (
     <div className="profile-page">
       <PageHeader title={name} />
@@ -50,17 +57,7 @@ export function ProfilePage({ profile }: { profile: Profile }) {
           ) : null}
         </p>
         <div className="profile-page__actions">
-          {friendshipActions(profile).filter(isLeading).map((action) => (
-            <button
-              key={action}
-              type="button"
-              className={friendshipButtonClass(action)}
-              disabled={isBusy}
-              onClick={() => actions.run(action, target)}
-            >
-              {t(`friends.actions.${action}`)}
-            </button>
-          ))}
+          {friendship.filter(isLeading).map(friendshipButton)}
           <button
             type="button"
             className={isFollowed ? 'btn btn--secondary btn--small' : 'btn btn--primary btn--small'}
@@ -71,17 +68,7 @@ export function ProfilePage({ profile }: { profile: Profile }) {
             {isFollowed ? <Icon name="check" size={16} /> : null}
             {isFollowed ? t('friends.actions.following') : t('friends.actions.follow')}
           </button>
-          {friendshipActions(profile).filter((action) => !isLeading(action)).map((action) => (
-            <button
-              key={action}
-              type="button"
-              className={friendshipButtonClass(action)}
-              disabled={isBusy}
-              onClick={() => actions.run(action, target)}
-            >
-              {t(`friends.actions.${action}`)}
-            </button>
-          ))}
+          {friendship.filter((action) => !isLeading(action)).map(friendshipButton)}
         </div>
       </section>
 
