@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** The app's origin; writes that ride on the session cookie must name it (CSRF check). */
 export const E2E_ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3210}`;
@@ -76,7 +76,8 @@ export async function eventHashFromUrl(page: Page): Promise<string> {
 }
 
 /** Creates an online event through the /new-event form and returns its hash, on its page. */
-export async function createOnlineEvent(page: Page, name: string, { isPrivate }: { isPrivate: boolean }): Promise<string> {
+/** Opens /new-event and fills the name and an online location (the Location panel's Virtual tab): the form. */
+export async function startOnlineEvent(page: Page, name: string, link = 'https://meet.example.com/planns-e2e'): Promise<Locator> {
   await page.goto('/new-event');
   const form = page.getByRole('form', { name: 'Create event' });
   await expect(form).toBeVisible();
@@ -85,10 +86,15 @@ export async function createOnlineEvent(page: Page, name: string, { isPrivate }:
   await form.getByRole('button', { name: /^Location/ }).click();
   const where = page.getByRole('dialog', { name: 'Location' });
   await where.getByRole('tab', { name: 'Virtual' }).click();
-  await where.getByRole('textbox', { name: 'Link' }).fill('https://meet.example.com/planns-e2e');
+  await where.getByRole('textbox', { name: 'Link' }).fill(link);
   await where.getByRole('button', { name: 'Done' }).click();
   await expect(where).toHaveCount(0);
   await expect(form.getByRole('button', { name: /^Location/ })).toContainText('meet.example.com');
+  return form;
+}
+
+export async function createOnlineEvent(page: Page, name: string, { isPrivate }: { isPrivate: boolean }): Promise<string> {
+  const form = await startOnlineEvent(page, name);
 
   if (isPrivate) {
     await form.getByRole('button', { name: /^Settings/ }).click();

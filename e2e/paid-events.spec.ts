@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ORIGIN, eventHashFromUrl, expectNoHorizontalOverflow, signInViaApi } from './fixtures.ts';
+import { E2E_ORIGIN, eventHashFromUrl, expectNoHorizontalOverflow, signInViaApi, startOnlineEvent } from './fixtures.ts';
 
 const TYPES = [
   { name: 'Early bird', price: '40', shown: '₪40.00' },
@@ -52,14 +52,7 @@ test('an organiser opens a payout account with the test provider, verifies it, c
   await expect(page.getByText('Your Stripe account is verified')).toBeVisible();
 
   // 4. A paid event with three ticket types in ILS, through the form's Tickets panel.
-  await page.goto('/new-event');
-  const form = page.getByRole('form', { name: 'Create event' });
-  await form.getByLabel('Event name').fill(name);
-  await form.getByRole('button', { name: /^Location/ }).click();
-  const where = page.getByRole('dialog', { name: 'Location' });
-  await where.getByRole('tab', { name: 'Virtual' }).click();
-  await where.getByRole('textbox', { name: 'Link' }).fill('https://meet.example.com/rooftop');
-  await where.getByRole('button', { name: 'Done' }).click();
+  const form = await startOnlineEvent(page, name, 'https://meet.example.com/rooftop');
 
   await form.getByRole('button', { name: /^Tickets/ }).click();
   const tickets = page.getByRole('dialog', { name: 'Tickets' });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { eventHashFromUrl, expectNoHorizontalOverflow, openVerifiedPayoutAccount, signInViaApi } from './fixtures.ts';
+import { eventHashFromUrl, expectNoHorizontalOverflow, openVerifiedPayoutAccount, signInViaApi, startOnlineEvent } from './fixtures.ts';
 
 /**
  * Seat maps from the organiser's side (issue 17): a scheme made in the event form's creator with
@@ -29,14 +29,7 @@ test('an organiser makes a scheme with two seat types and places taken out, sell
   await openVerifiedPayoutAccount(page.context().request);
 
   // 1. A new event, online, with its Tickets panel: paid, reserved seating, 'Create new scheme…'.
-  await page.goto('/new-event');
-  const form = page.getByRole('form', { name: 'Create event' });
-  await form.getByLabel('Event name').fill(name);
-  await form.getByRole('button', { name: /^Location/ }).click();
-  const where = page.getByRole('dialog', { name: 'Location' });
-  await where.getByRole('tab', { name: 'Virtual' }).click();
-  await where.getByRole('textbox', { name: 'Link' }).fill('https://meet.example.com/studio');
-  await where.getByRole('button', { name: 'Done' }).click();
+  const form = await startOnlineEvent(page, name, 'https://meet.example.com/studio');
 
   await form.getByRole('button', { name: /^Tickets/ }).click();
   const tickets = page.getByRole('dialog', { name: 'Tickets' });
