@@ -66,7 +66,7 @@ test('a guest uploads three photos, opens, likes and shares one; the shared link
   await expect(rsvp.getByRole('radio', { name: 'Going', exact: true })).toBeChecked();
   await rsvp.getByRole('button', { name: 'Confirm' }).click();
   await expect(rsvp).toHaveCount(0);
-  await expect(b.getByRole('button', { name: 'Your answer: Going. Change it' })).toBeVisible();
+  await expect(b.getByRole('button', { name: 'Your answer Going Change' })).toBeVisible();
 
   // 2. B chooses three pictures at once. The second file's bytes are held back on their way,
   // so the queue is seen mid-way: one done, one uploading, one waiting.
@@ -203,15 +203,15 @@ test('a guest uploads three photos, opens, likes and shares one; the shared link
   await expect(full(b).getByRole('button', { name: 'Report' })).toHaveCount(0);
 
   // B likes it: the count goes to 1 and the heart shows pressed, on the server too.
-  const likeButton = full(b).getByRole('button', { name: /^Like \(/ });
-  await expect(likeButton).toHaveAccessibleName('Like (0 likes)');
+  const likeButton = full(b).getByRole('button', { name: /^Like \d/ });
+  await expect(likeButton).toHaveAccessibleName('Like 0');
   await expect(likeButton).toHaveAttribute('aria-pressed', 'false');
   const liked = b.waitForResponse((res) => res.url().endsWith(`/api/gallery/${shared.id}/like`) && res.request().method() === 'POST');
   await likeButton.click();
   expect((await liked).ok()).toBeTruthy();
-  await expect(likeButton).toHaveAccessibleName('Like (1 like)');
+  await expect(likeButton).toHaveAccessibleName('Like 1');
   await expect(likeButton).toHaveAttribute('aria-pressed', 'true');
-  await expect(likeButton).toHaveText('1');
+  await expect(likeButton).toHaveText(/^Like\s*1$/);
   const afterLike = (await listGallery(bContext.request, eventId)).find((item) => item.id === shared.id)!;
   expect(afterLike).toMatchObject({ likes_count: 1, is_liked: true });
 
@@ -248,8 +248,8 @@ test('a guest uploads three photos, opens, likes and shares one; the shared link
   await expect(full(c)).toBeVisible();
   await expect(position(c)).toHaveText('2 / 3');
   await expect(picture(c)).toHaveAttribute('src', shared.url_l);
-  const cLike = full(c).getByRole('button', { name: /^Like \(/ });
-  await expect(cLike).toHaveAccessibleName('Like (1 like)');
+  const cLike = full(c).getByRole('button', { name: /^Like \d/ });
+  await expect(cLike).toHaveAccessibleName('Like 1');
   await expect(cLike).toHaveAttribute('aria-pressed', 'false');
   await expect(full(c).getByText(bName, { exact: true })).toBeVisible();
   // Someone else's photo, for someone who is not the owner: Report, no Delete.
@@ -273,7 +273,7 @@ test('a guest uploads three photos, opens, likes and shares one; the shared link
   await galleryTiles(a).nth(1).getByRole('button').click();
   await expect(position(a)).toHaveText('2 / 3');
   await expect(picture(a)).toHaveAttribute('src', shared.url_l);
-  await expect(full(a).getByRole('button', { name: /^Like \(/ })).toHaveAccessibleName('Like (1 like)');
+  await expect(full(a).getByRole('button', { name: /^Like \d/ })).toHaveAccessibleName('Like 1');
   await full(a).getByRole('button', { name: 'Delete', exact: true }).click();
   const confirm = a.getByRole('alertdialog', { name: 'Are you sure you want to delete this event?' });
   await expect(confirm).toBeVisible();

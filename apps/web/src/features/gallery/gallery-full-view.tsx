@@ -284,11 +284,12 @@ export function GalleryFullView(props: GalleryFullViewProps) {
                 type="button"
                 className={item.is_liked ? 'gallery-action gallery-action--liked' : 'gallery-action'}
                 aria-pressed={item.is_liked}
-                aria-label={t('gallery.full.like', { count: item.likes_count })}
                 onClick={onLike}
               >
+                {/* 'Like 3': the visible count is part of the name (WCAG 2.5.3, label in name). */}
+                <span className="visually-hidden">{t('gallery.full.likeAction')}</span>
                 {likePending ? <Spinner size="small" label={t('gallery.full.liking')} /> : <Icon name="heart" size={20} />}
-                <span aria-hidden="true">{item.likes_count}</span>
+                <span>{item.likes_count}</span>
               </button>
               <button
                 ref={shareRef}

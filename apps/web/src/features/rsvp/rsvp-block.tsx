@@ -167,12 +167,15 @@ export function RsvpBlock({ event, user }: RsvpBlockProps) {
             type="button"
             className={`rsvp__current rsvp__current--${buttons.action}`}
             aria-haspopup="dialog"
-            aria-label={t('rsvp.changeAnswer', { answer: answerLabel })}
+            // 'Your answer Going Change': the heading, then what the button shows (WCAG 2.5.3).
+            aria-labelledby={`${titleId} ${titleId}-answer ${titleId}-change`}
             onClick={() => open(null)}
           >
             <Icon name={ACTION_ICONS[buttons.action]} size={20} />
-            <span className="rsvp__current-label">{answerLabel}</span>
-            <span className="rsvp__current-change" aria-hidden="true">
+            <span id={`${titleId}-answer`} className="rsvp__current-label">
+              {answerLabel}
+            </span>{' '}
+            <span id={`${titleId}-change`} className="rsvp__current-change">
               {t('rsvp.change')}
               <Icon name="chevronDown" size={16} />
             </span>

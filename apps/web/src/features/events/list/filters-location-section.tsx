@@ -119,7 +119,8 @@ export function FiltersLocationSection({ filters, onChange }: LocationSectionPro
             value={text}
             placeholder={t('filters.location.search')}
             aria-label={t('filters.location.search')}
-            aria-controls={`${id}-places`}
+            // Names the list only while it is there (an IDREF to nothing is invalid ARIA).
+            aria-controls={canSearchPlaces(query) ? `${id}-places` : undefined}
             autoComplete="off"
             onChange={(event) => setText(event.target.value)}
           />

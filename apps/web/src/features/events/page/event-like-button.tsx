@@ -26,11 +26,12 @@ export function EventLikeButton({ event, isSignedIn }: { event: Event; isSignedI
       type="button"
       className={event.is_liked ? 'like-button like-button--on' : 'like-button'}
       aria-pressed={event.is_liked}
-      aria-label={t('eventPage.like', { count: event.likes_count })}
       onClick={onClick}
     >
+      {/* The name is what shows and what it does: 'Like 3' (WCAG 2.5.3, label in name). */}
+      <span className="visually-hidden">{t('eventPage.likeAction')}</span>
       {like.isPending ? <Spinner size="small" label={t('eventPage.liking')} /> : <Icon name="heart" size={20} />}
-      <span aria-hidden="true">{event.likes_count}</span>
+      <span>{event.likes_count}</span>
     </button>
   );
 }
