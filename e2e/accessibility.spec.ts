@@ -33,7 +33,7 @@ for (const language of ['en', 'he'] as const) {
     test.use({ locale: language === 'he' ? 'he-IL' : 'en-US' });
     const t = (key: string, values?: Record<string, string | number>) => text(language, key, values);
 
-    test(`a visitor's screens and sheets, and signing up, pass axe (${language})`, async ({ page, context }) => {
+    test(`a visitor's screens and sheets, and signing up, pass axe, with 44 px touch targets (${language})`, async ({ page, context }) => {
       // The sign-up below asks for a code through the UI: an address of its own keeps it off the
       // per-network limit the rest of the suite shares.
       await context.setExtraHTTPHeaders({ 'x-forwarded-for': `203.0.113.${language === 'en' ? 10 : 11}` });
@@ -96,7 +96,7 @@ for (const language of ['en', 'he'] as const) {
       await expectAccessible(page, `login welcome (${language})`);
     });
 
-    test(`a signed-in person's screens and sheets pass axe (${language})`, async ({ page, context, baseURL }) => {
+    test(`a signed-in person's screens and sheets pass axe, with 44 px touch targets (${language})`, async ({ page, context, baseURL }) => {
       const { userId } = await signInViaApi(page, newPhone(), 'Ada Lovelace');
       const friend = await context.browser()!.newContext({ baseURL });
       const other = await signInWithRequest(friend.request, newPhone(), 'Grace Hopper');
@@ -140,7 +140,7 @@ for (const language of ['en', 'he'] as const) {
       await friend.close();
     });
 
-    test(`the create form's panels and an organiser's event pass axe (${language})`, async ({ page, context, baseURL }) => {
+    test(`the create form's panels and an organiser's event pass axe, with 44 px touch targets (${language})`, async ({ page, context, baseURL }) => {
       await signInViaApi(page, newPhone(), 'Olga Organiser');
       await openVerifiedPayoutAccount(page.request);
 

@@ -6,7 +6,7 @@ import { expect, type Page } from '@playwright/test';
 /**
  * The accessibility bar (issue 18): axe-core's WCAG 2.2 A/AA rules and its best practices, run on
  * what is on the screen; serious and critical findings fail the test, each listed with its
- * elements, so a failure says what to mend.
+ * elements, so a failure says what to mend. Then every control is probed for a 44 px touch target.
  */
 export async function expectAccessible(page: Page, where: string): Promise<void> {
   // Sheets slide in and fade: axe measures colours, so wait until nothing is moving (a spinner
@@ -24,6 +24,7 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`).join('\n')}`);
   expect(found, `axe on ${where}`).toEqual([]);
+  expect(await smallTargets(page), `touch targets on ${where}`).toEqual([]);
 }
 
 export type Language = 'en' | 'he';
@@ -47,4 +48,41 @@ export function text(language: Language, key: string, values: Record<string, str
 /** A pattern for a name that begins with `key`'s text (panel buttons read 'Location' then their summary). */
 export function startingWith(language: Language, key: string): RegExp {
   return new RegExp(`^${text(language, key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+}
+
+/**
+ * Controls a finger cannot hit over 44x44 CSS px (issue 18; WCAG 2.5.5): each control is brought
+ * into view and probed at its centre and 21 px to each side; every probe must land on the control,
+ * its label or an invisible touch area of its own (a pseudo-element). Links inside running text
+ * are excepted, as WCAG excepts them.
+ */
+export async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selector = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], [role=switch], [role=checkbox], [role=radio], [role=menuitem], [role=option]';
+    const out: string[] = [];
+    // What is open on top (a sheet, a menu) is what a finger can reach.
+    const scope = document.querySelector('[role=dialog], [role=menu]') ?? document;
+    for (const element of Array.from(scope.querySelectorAll<HTMLElement>(selector))) {
+      const style = getComputedStyle(element);
+      let rect = element.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0 || style.visibility === 'hidden' || style.opacity === '0') continue;
+      if (element.closest('[aria-hidden=true], [inert], .visually-hidden')) continue;
+      if (style.display === 'inline') continue;
+      if (element.classList.contains('skip-link') && document.activeElement !== element) continue;
+      if (rect.width >= 44 && rect.height >= 44) continue;
+      const labels = Array.from((element as HTMLInputElement).labels ?? []);
+      const hits = (target: Element | null) => !!target && (element.contains(target) || labels.some((label) => label.contains(target)) || target.contains(element) && target.tagName === 'LABEL');
+      element.scrollIntoView({ block: 'center', inline: 'nearest' });
+      rect = element.getBoundingClientRect();
+      const x = rect.left + rect.width / 2;
+      const y = rect.top + rect.height / 2;
+      const probes = [[x, y], [x - 21, y], [x + 21, y], [x, y - 21], [x, y + 21]] as const;
+      const describe = (target: Element | null) => (target ? `${target.tagName.toLowerCase()}.${String(target.className).split(' ')[0]}` : 'nothing');
+      const missed = probes.map(([px, py]) => document.elementFromPoint(px, py)).filter((target) => !hits(target));
+      if (missed.length === 0) continue;
+      const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30);
+      out.push(`${describe(element)} "${name}" (${Math.round(rect.width)}x${Math.round(rect.height)}): a finger lands on ${missed.map(describe).join(', ')}`);
+    }
+    return out;
+  });
 }
