@@ -140,6 +140,39 @@ for (const language of ['en', 'he'] as const) {
       await friend.close();
     });
 
+    test(`by keyboard: sheets open with Enter, close with Escape, and focus returns to what opened them (${language})`, async ({ page }) => {
+      await signInViaApi(page, newPhone(), 'Kim Keys');
+      const event = await createEvent(page.request, 'Keyboard evening');
+
+      /** Enter on the trigger opens `sheet`; Escape closes it and the trigger has the focus again, visibly. */
+      async function roundTrip(trigger: Locator, sheet: Locator): Promise<void> {
+        await trigger.focus();
+        await page.keyboard.press('Enter');
+        await expect(sheet).toBeVisible();
+        await expect(sheet.locator(':focus')).toHaveCount(1);
+        await page.keyboard.press('Escape');
+        await expect(sheet).toHaveCount(0);
+        await expect(trigger).toBeFocused();
+        expect(await trigger.evaluate((element) => element.matches(':focus-visible')), 'focus is visible').toBe(true);
+      }
+
+      await page.goto('/events');
+      await roundTrip(page.getByRole('button', { name: t('filters.open') }), page.getByRole('dialog', { name: t('filters.title') }));
+      await roundTrip(page.getByRole('button', { name: startingWith(language, 'notifications.title') }), page.getByRole('dialog', { name: t('notifications.title') }));
+
+      await page.goto(`/events/${event.hash}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Keyboard evening' })).toBeVisible();
+      await roundTrip(page.getByRole('button', { name: t('share.button'), exact: true }).first(), page.getByRole('dialog', { name: t('share.title'), exact: true }));
+      await roundTrip(page.getByRole('button', { name: t('comments.open', { number: 0 }) }), page.getByRole('dialog', { name: startingWith(language, 'comments.title') }));
+      await roundTrip(page.getByRole('button', { name: startingWith(language, 'rsvp.yourAnswer') }), page.getByRole('dialog', { name: t('rsvp.sheet.title') }));
+
+      await page.goto('/new-event');
+      const form = page.getByRole('form', { name: t('eventForm.title.create') });
+      for (const panel of ['eventForm.dates.title', 'eventForm.location.title', 'eventForm.settings.title']) {
+        await roundTrip(form.getByRole('button', { name: startingWith(language, panel) }), page.getByRole('dialog', { name: t(panel) }));
+      }
+    });
+
     test(`the create form's panels and an organiser's event pass axe, with 44 px touch targets (${language})`, async ({ page, context, baseURL }) => {
       await signInViaApi(page, newPhone(), 'Olga Organiser');
       await openVerifiedPayoutAccount(page.request);
@@ -155,6 +188,13 @@ for (const language of ['en', 'he'] as const) {
         await expectAccessible(page, `create form: ${panel} (${language})`);
         await closeSheet(page, sheet);
       }
+      // The date fields follow the language's order, not the browser's (issue 18).
+      await form.getByRole('button', { name: startingWith(language, 'eventForm.dates.title') }).click();
+      const order = language === 'he' ? ['day', 'month', 'year', 'hour', 'minute'] : ['month', 'day', 'year', 'hour', 'minute'];
+      const startFields = page.getByRole('dialog').getByRole('group', { name: t('eventForm.dates.start') }).getByRole('combobox');
+      expect(await startFields.evaluateAll((fields) => fields.map((field) => field.getAttribute('aria-label')))).toEqual(order.map((field) => t(`dateFields.${field}`)));
+      await closeSheet(page, page.getByRole('dialog'));
+
       await form.getByRole('button', { name: t('eventForm.submit.create') }).click();
       await expect(page.getByRole('alert').first()).toBeVisible();
       await expectAccessible(page, `create form with errors (${language})`);

@@ -87,10 +87,14 @@ test('an organiser creates an event with a picture and an address, finds it by s
 
   await form.getByLabel('Event name').fill(name);
 
-  // The date panel: the default start (the next hour) is kept.
+  // The date panel: fields in the language's order (English: month, day, year, then the time),
+  // the default start kept.
   await form.getByRole('button', { name: /^Date and time/ }).click();
   const dates = page.getByRole('dialog', { name: 'Date and time' });
-  await expect(dates.getByRole('textbox', { name: 'Start' })).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+  const start = dates.getByRole('group', { name: 'Start' });
+  expect(await start.getByRole('combobox').evaluateAll((fields) => fields.map((field) => field.getAttribute('aria-label')))).toEqual(['Month', 'Day', 'Year', 'Hour', 'Minute']);
+  await expect(start.getByRole('combobox', { name: 'Year' })).toHaveValue(/^\d{4}$/);
+  await expect(start.getByRole('combobox', { name: 'Minute' })).toHaveValue('0');
   await dates.getByRole('button', { name: 'Done' }).click();
   await expect(dates).toHaveCount(0);
 

@@ -2,6 +2,7 @@ import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icon.tsx';
+import { useReturnFocus } from './use-return-focus.ts';
 import './sheet.css';
 
 type SheetProps = {
@@ -14,14 +15,22 @@ type SheetProps = {
   size?: 'auto' | 'full';
 };
 
-/** A bottom sheet on a Radix Dialog: focus trap, Escape, titled for assistive technology. */
+/**
+ * A bottom sheet on a Radix Dialog: focus trap, Escape, titled for assistive technology; focus goes
+ * back to what opened it (use-return-focus.ts).
+ */
 export function Sheet({ open, onOpenChange, title, description, children, size = 'auto' }: SheetProps) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay" />
-        <Dialog.Content className={`sheet sheet--${size}`} {...(description ? {} : { 'aria-describedby': undefined })}>
+        <Dialog.Content
+          className={`sheet sheet--${size}`}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          {...returnFocus}
+        >
           <div className="sheet__header">
             <Dialog.Title className="sheet__title">{title}</Dialog.Title>
             <Dialog.Close className="icon-button" aria-label={t('common.close')}>

@@ -7,7 +7,7 @@ export const LAZY_NAMESPACES: readonly string[] = [
   // the login modal and the account screen
   'login', 'phone', 'cropper', 'avatar', 'profile', 'companions', 'account', 'legal',
   // the event screens
-  'eventsList', 'filters', 'categories', 'eventPage', 'eventMenu', 'eventForm',
+  'eventsList', 'filters', 'dateFields', 'categories', 'eventPage', 'eventMenu', 'eventForm',
   'notFound', 'comments', 'rsvp', 'guests', 'gallery',
   // ticket types on the event page, the payment setup panel after saving a paid event
   'tickets', 'paymentSetup', 'checkout',

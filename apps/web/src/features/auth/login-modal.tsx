@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '@planns/shared/users/users.schemas';
 import { currentUserQueryKey } from '../../api/users/get-current-user.ts';
 import { Icon } from '../../components/icon.tsx';
+import { useReturnFocus } from '../../components/use-return-focus.ts';
 import { forgetRememberedAction, runRememberedAction } from '../../lib/remembered-actions.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
@@ -28,6 +29,7 @@ type LoginModalProps = { onClose: () => void };
 /** The five-step login (accounts §2, §4): phone, code, name, picture, welcome. */
 export function LoginModal({ onClose }: LoginModalProps) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [step, setStep] = useState<LoginStep>(1);
@@ -84,6 +86,7 @@ export function LoginModal({ onClose }: LoginModalProps) {
           className="sheet login-modal"
           aria-describedby={undefined}
           onPointerDownOutside={(event) => event.preventDefault()}
+          {...returnFocus}
         >
           <div className="login-modal__bar">
             <div className="login-modal__bar-start">

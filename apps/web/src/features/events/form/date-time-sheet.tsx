@@ -1,9 +1,12 @@
 import { Tabs } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { defaultEventStart } from '@planns/shared/events/events.rules';
+import { DateFields } from '../../../components/date-fields.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { Sheet } from '../../../components/sheet.tsx';
-import { fromLocalInputValue, moveStart, toLocalInputValue } from './event-form-state.ts';
+import { fromParts, toParts, type DateParts } from '../../../lib/date-fields.ts';
+import { moveStart } from './event-form-state.ts';
 
 type Dates = { start: Date | null; end: Date | null };
 
@@ -17,26 +20,25 @@ type DateTimeSheetProps = {
 };
 
 /**
- * Start and end tabs with the device's date-time picker, in local time (sent in UTC). A new start
- * past the end moves the end along; the end picker starts at the start.
+ * Start and end tabs, each a date and time in the app's language and order (components/date-fields),
+ * in local time (sent in UTC). A new start past the end moves the end along; an end picked from
+ * nothing starts at the start.
  */
 export function DateTimeSheet({ open, onClose, dates, onChange, startError, endError }: DateTimeSheetProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [tab, setTab] = useState<'start' | 'end'>('start');
 
-  function onStartChange(value: string) {
-    const start = fromLocalInputValue(value);
-    if (start) onChange(moveStart(dates, start));
+  function onStartChange(parts: DateParts | null) {
+    if (parts) onChange(moveStart(dates, fromParts(parts)));
   }
 
-  function onEndChange(value: string) {
-    if (value === '') onChange({ ...dates, end: null });
-    else {
-      const end = fromLocalInputValue(value);
-      if (end) onChange({ ...dates, end });
-    }
+  function onEndChange(parts: DateParts | null) {
+    onChange({ ...dates, end: parts ? fromParts(parts) : null });
   }
+
+  const thisYear = new Date().getFullYear();
+  const years = [thisYear, thisYear + 5] as const;
 
   const endTooEarly = dates.start && dates.end && dates.end.getTime() < dates.start.getTime();
 
@@ -53,40 +55,39 @@ export function DateTimeSheet({ open, onClose, dates, onChange, startError, endE
         </Tabs.List>
         <Tabs.Content className="tabs__panel" value="start">
           <div className="field">
-            <label className="field__label" htmlFor={`${id}-start`}>
-              {t('eventForm.dates.start')}
-            </label>
-            <input
-              id={`${id}-start`}
-              className="input"
-              type="datetime-local"
-              required
-              value={toLocalInputValue(dates.start)}
-              onChange={(event) => onStartChange(event.target.value)}
-              aria-invalid={startError ? true : undefined}
+            <DateFields
+              legend={t('eventForm.dates.start')}
+              value={dates.start ? toParts(dates.start) : null}
+              onChange={onStartChange}
+              withTime
+              fallback={() => toParts(defaultEventStart(new Date()))}
+              years={years}
+              invalid={Boolean(startError)}
+              describedBy={startError ? `${id}-start-error` : undefined}
             />
-            <FormMessage message={startError} />
+            <FormMessage id={`${id}-start-error`} message={startError} />
           </div>
         </Tabs.Content>
         <Tabs.Content className="tabs__panel" value="end">
           <div className="field">
-            <label className="field__label" htmlFor={`${id}-end`}>
-              {t('eventForm.dates.end')}
-            </label>
-            <input
-              id={`${id}-end`}
-              className="input"
-              type="datetime-local"
-              min={toLocalInputValue(dates.start) || undefined}
-              value={toLocalInputValue(dates.end)}
-              onChange={(event) => onEndChange(event.target.value)}
-              aria-invalid={endError || endTooEarly ? true : undefined}
+            <DateFields
+              legend={t('eventForm.dates.end')}
+              value={dates.end ? toParts(dates.end) : null}
+              onChange={onEndChange}
+              withTime
+              fallback={() => toParts(dates.start ?? defaultEventStart(new Date()))}
+              years={years}
+              optional
+              invalid={Boolean(endError || endTooEarly)}
+              describedBy={`${id}-end-hint`}
             />
-            <p className="field__hint">{t('eventForm.dates.endHint')}</p>
+            <p id={`${id}-end-hint`} className="field__hint">
+              {t('eventForm.dates.endHint')}
+            </p>
             <FormMessage message={endError ?? (endTooEarly ? t('eventForm.errors.endBeforeStart') : null)} />
           </div>
           {dates.end ? (
-            <button type="button" className="link-button" onClick={() => onEndChange('')}>
+            <button type="button" className="link-button" onClick={() => onEndChange(null)}>
               {t('eventForm.dates.noEnd')}
             </button>
           ) : null}

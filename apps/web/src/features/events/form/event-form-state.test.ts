@@ -5,12 +5,10 @@ import {
   compileEventBody,
   fieldErrorCode,
   formStateFromEvent,
-  fromLocalInputValue,
   initialFormState,
   moveStart,
   parseAttendeeLimit,
   sanitizeAttendeeInput,
-  toLocalInputValue,
   validateForm,
   type EventFormState,
 } from './event-form-state.ts';
@@ -236,19 +234,6 @@ describe('formStateFromEvent', () => {
   });
 });
 
-describe('datetime-local values', () => {
-  it('round-trips a local time', () => {
-    const date = new Date(2026, 11, 31, 23, 45);
-    expect(toLocalInputValue(date)).toBe('2026-12-31T23:45');
-    expect(fromLocalInputValue('2026-12-31T23:45')).toEqual(date);
-    expect(toLocalInputValue(null)).toBe('');
-  });
-
-  it('rejects empty and impossible values', () => {
-    expect(fromLocalInputValue('')).toBeNull();
-    expect(fromLocalInputValue('2026-02-31T10:00')).toBeNull();
-  });
-});
 
 describe('fieldErrorCode', () => {
   it('maps the server’s English field messages to codes', () => {

@@ -248,23 +248,6 @@ export function compileEventBody(state: EventFormState, { mode, sourceId, isOwne
   return body;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A date as a datetime-local input's value, in the device's time zone ('2026-06-06T19:00'). */
-export function toLocalInputValue(date: Date | null): string {
-  if (!date) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** A datetime-local input's value (local time) as a date, or null when empty or not a real time. */
-export function fromLocalInputValue(value: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
-  if (!m) return null;
-  const [, y, mo, d, h, mi, s = '0'] = m;
-  const date = new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-  return Number.isNaN(date.getTime()) || date.getDate() !== Number(d) ? null : date;
-}
-
 /** Maps the server's English field messages back to codes, so they can be shown translated. */
 export function fieldErrorCode(message: string): FieldErrorCode | null {
   const entry = Object.entries(EVENT_FIELD_MESSAGES).find(([, text]) => text === message);

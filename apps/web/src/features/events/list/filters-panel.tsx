@@ -3,9 +3,11 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@planns/shared/users/users.schemas';
 import { useCategories } from '../../../api/events/list-categories.ts';
+import { DateFields } from '../../../components/date-fields.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { Sheet } from '../../../components/sheet.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { fromIsoDay, toIsoDay, toParts } from '../../../lib/date-fields.ts';
 import {
   DATE_PRESETS,
   EVENT_TYPES,
@@ -86,6 +88,7 @@ export function FiltersPanel({ filters, groupId, user, onClose }: FiltersPanelPr
   const allCategoryIds = (categories.data ?? []).map((category) => category.id);
   const checkedCount = draft.categories?.length ?? allCategoryIds.length;
   const groups = user?.groups ?? [];
+  const thisYear = new Date().getFullYear();
   const groupName = useId();
 
   const dateLabel: Record<DatePreset, string> = {
@@ -117,26 +120,17 @@ export function FiltersPanel({ filters, groupId, user, onClose }: FiltersPanelPr
             ))}
           </div>
           <div className="filters__range-dates">
-            <label className="field">
-              <span className="field__label">{t('filters.dates.from')}</span>
-              <input
-                className="input"
-                type="date"
-                value={draft.dates.from ?? ''}
-                max={draft.dates.to ?? undefined}
-                onChange={(event) => setDraft((current) => setCustomDate(current, 'from', event.target.value || null))}
+            {(['from', 'to'] as const).map((end) => (
+              <DateFields
+                key={end}
+                legend={t(`filters.dates.${end}`)}
+                value={fromIsoDay(draft.dates[end])}
+                onChange={(parts) => setDraft((current) => setCustomDate(current, end, parts ? toIsoDay(parts) : null))}
+                fallback={() => fromIsoDay(draft.dates[end === 'from' ? 'to' : 'from']) ?? toParts(new Date())}
+                years={[thisYear - 1, thisYear + 3]}
+                optional
               />
-            </label>
-            <label className="field">
-              <span className="field__label">{t('filters.dates.to')}</span>
-              <input
-                className="input"
-                type="date"
-                value={draft.dates.to ?? ''}
-                min={draft.dates.from ?? undefined}
-                onChange={(event) => setDraft((current) => setCustomDate(current, 'to', event.target.value || null))}
-              />
-            </label>
+            ))}
           </div>
         </Section>
 
