@@ -87,6 +87,13 @@ for (const language of ['en', 'he'] as const) {
       await expect(modal.getByRole('heading', { name: t('login.name.title') })).toBeVisible();
       await modal.getByLabel(t('profile.firstName')).fill('Ada');
       await expectAccessible(page, `login name (${language})`);
+      // The terms' link, as the consent sentence words it.
+      await modal.getByRole('button', { name: /<terms>(.*)<\/terms>/.exec(t('login.name.agree'))![1] }).click();
+      const terms = page.getByRole('dialog', { name: t('legal.terms.title') });
+      await expect(terms).toBeVisible();
+      await expectAccessible(page, `terms over the login (${language})`);
+      await closeSheet(page, terms);
+      await expect(modal.getByRole('heading', { name: t('login.name.title') })).toBeVisible();
       await modal.getByRole('checkbox').check();
       await modal.getByRole('button', { name: t('common.next') }).click();
       await expect(modal.getByRole('heading', { name: t('login.picture.title') })).toBeVisible();
@@ -230,6 +237,11 @@ for (const language of ['en', 'he'] as const) {
       const full = page.getByRole('dialog', { name: t('gallery.full.title', { name: 'Accessible evening' }) });
       await expect(full).toBeVisible();
       await expectAccessible(page, `gallery full view (${language})`);
+      await full.getByRole('button', { name: t('gallery.full.share') }).click();
+      const sharePhoto = page.getByRole('dialog', { name: t('share.title'), exact: true });
+      await expect(sharePhoto).toBeVisible();
+      await expectAccessible(page, `sharing a photo (${language})`);
+      await closeSheet(page, sharePhoto);
       await closeSheet(page, full);
 
       // Another organiser's paid event, as a buyer: the answer sheet, tickets, summary and the card form.

@@ -13,13 +13,15 @@ type SheetProps = {
   children: ReactNode;
   /** 'full' fills the 430 px column (legal texts); 'auto' sizes to the content. */
   size?: 'auto' | 'full';
+  /** Text alone, with no control to tab to (the legal texts): the body takes focus, so a keyboard can scroll it. */
+  isText?: boolean;
 };
 
 /**
  * A bottom sheet on a Radix Dialog: focus trap, Escape, titled for assistive technology; focus goes
  * back to what opened it (use-return-focus.ts).
  */
-export function Sheet({ open, onOpenChange, title, description, children, size = 'auto' }: SheetProps) {
+export function Sheet({ open, onOpenChange, title, description, children, size = 'auto', isText = false }: SheetProps) {
   const { t } = useTranslation();
   const returnFocus = useReturnFocus();
   return (
@@ -38,7 +40,9 @@ export function Sheet({ open, onOpenChange, title, description, children, size =
             </Dialog.Close>
           </div>
           {description ? <Dialog.Description className="sheet__description">{description}</Dialog.Description> : null}
-          <div className="sheet__body">{children}</div>
+          <div className="sheet__body" {...(isText ? { tabIndex: 0, role: 'document', 'aria-label': title } : {})}>
+            {children}
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -15,7 +15,7 @@ export function LegalDialog({ document, onClose }: LegalDialogProps) {
   const { t } = useTranslation();
   const title = document === 'privacy' ? t('legal.privacy.title') : t('legal.terms.title');
   return (
-    <Sheet open={document !== null} onOpenChange={(open) => !open && onClose()} title={title} size="full">
+    <Sheet open={document !== null} onOpenChange={(open) => !open && onClose()} title={title} size="full" isText>
       <Suspense fallback={<Spinner />}>{document === 'privacy' ? <PrivacyContent /> : <TermsContent />}</Suspense>
     </Sheet>
   );
