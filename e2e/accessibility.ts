@@ -25,6 +25,7 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`).join('\n')}`);
   expect(found, `axe on ${where}`).toEqual([]);
   expect(await smallTargets(page), `touch targets on ${where}`).toEqual([]);
+  expect(await unmirroredTabs(page), `tabs in reading order on ${where}`).toEqual([]);
 }
 
 export type Language = 'en' | 'he';
@@ -84,5 +85,16 @@ export async function smallTargets(page: Page): Promise<string[]> {
       out.push(`${describe(element)} "${name}" (${Math.round(rect.width)}x${Math.round(rect.height)}): a finger lands on ${missed.map(describe).join(', ')}`);
     }
     return out;
+  });
+}
+
+/** In a right-to-left page, tab lists whose first tab is not the rightmost (they read backwards). */
+export async function unmirroredTabs(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    if (document.documentElement.dir !== 'rtl') return [];
+    return Array.from(document.querySelectorAll('[role=tablist]'))
+      .map((list) => Array.from(list.querySelectorAll('[role=tab]')).map((tab) => tab.getBoundingClientRect()))
+      .filter((boxes) => boxes.length > 1 && boxes[0]!.width > 0 && boxes[0]!.right < boxes[1]!.right)
+      .map((_, index) => `tab list ${index + 1} runs left to right`);
   });
 }

@@ -101,7 +101,7 @@ function TicketsHeader({ event, tickets }: { event: Event; tickets: { sold: numb
  * refreshes with a live join or rejection (its query sits under ['events']).
  */
 export function GuestListSheet({ event, open, onClose }: GuestListSheetProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const [status, setStatus] = useState<RsvpStatus>('going');
   const list = useGuestList(event.id, { enabled: open });
@@ -158,7 +158,7 @@ export function GuestListSheet({ event, open, onClose }: GuestListSheetProps) {
           // A tap on the selected toggle would clear it: one list always shows.
           onValueChange={(value) => isGuestToggle(value) && setStatus(value)}
           aria-label={t('guests.show')}
-          dir={i18n.dir()}
+         
         >
           {GUEST_TOGGLES.map((toggle) => (
             <ToggleGroup.Item key={toggle} value={toggle} className="guest-list__toggle">

@@ -24,7 +24,7 @@ function SettingsLink() {
 }
 
 function NotificationTabs({ userId }: { userId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const query = useNotifications(userId);
   const markViewed = useMarkNotificationsViewed(userId);
   const [tab, setTab] = useState<Tab>('unread');
@@ -37,7 +37,7 @@ function NotificationTabs({ userId }: { userId: number }) {
   const viewed = query.data.filter((n) => n.viewed_at !== null);
   const unreadCount = countUnread(query.data);
   return (
-    <Tabs.Root className="notifications-tabs" dir={i18n.dir()} value={tab} onValueChange={(value) => setTab(value === 'viewed' ? 'viewed' : 'unread')}>
+    <Tabs.Root className="notifications-tabs" value={tab} onValueChange={(value) => setTab(value === 'viewed' ? 'viewed' : 'unread')}>
       <Tabs.List className="notifications-tabs__list" aria-label={t('notifications.title')}>
         <Tabs.Trigger className="notifications-tabs__tab" value="unread">
           {t('notifications.tabs.unread')}

@@ -192,7 +192,7 @@ export function TicketsSheet({ open, onClose, pricing, onChange, errorOf, feePer
                 <FormMessage message={errorOf('ticket_types')} />
               </div>
             ) : (
-            <Tabs.Root className="tabs" dir={i18n.dir()} value={pricing.mode} onValueChange={(value) => patch({ mode: value === 'multiple' ? 'multiple' : 'single' })}>
+            <Tabs.Root className="tabs" value={pricing.mode} onValueChange={(value) => patch({ mode: value === 'multiple' ? 'multiple' : 'single' })}>
               <Tabs.List className="tabs__list" aria-label={t('eventForm.tickets.mode')}>
                 <Tabs.Trigger className="tabs__trigger" value="single">
                   {t('eventForm.tickets.single')}

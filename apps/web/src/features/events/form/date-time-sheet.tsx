@@ -25,7 +25,7 @@ type DateTimeSheetProps = {
  * nothing starts at the start.
  */
 export function DateTimeSheet({ open, onClose, dates, onChange, startError, endError }: DateTimeSheetProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = useId();
   const [tab, setTab] = useState<'start' | 'end'>('start');
 
@@ -44,7 +44,7 @@ export function DateTimeSheet({ open, onClose, dates, onChange, startError, endE
 
   return (
     <Sheet open={open} onOpenChange={(next) => !next && onClose()} title={t('eventForm.dates.title')}>
-      <Tabs.Root className="tabs" dir={i18n.dir()} value={tab} onValueChange={(value) => setTab(value === 'end' ? 'end' : 'start')}>
+      <Tabs.Root className="tabs" value={tab} onValueChange={(value) => setTab(value === 'end' ? 'end' : 'start')}>
         <Tabs.List className="tabs__list" aria-label={t('eventForm.dates.title')}>
           <Tabs.Trigger className="tabs__trigger" value="start">
             {t('eventForm.dates.start')}

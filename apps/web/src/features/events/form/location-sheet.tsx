@@ -19,12 +19,12 @@ type LocationSheetProps = {
 
 /** In person (address autocomplete and venue) or virtual (a link). */
 export function LocationSheet({ open, onClose, location, onChange, errors }: LocationSheetProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Sheet open={open} onOpenChange={(next) => !next && onClose()} title={t('eventForm.location.title')}>
       <Tabs.Root
         className="tabs"
-        dir={i18n.dir()}
+       
         value={location.locationType}
         onValueChange={(value) => onChange({ locationType: (value === 'virtual' ? 'virtual' : 'in_person') satisfies LocationType })}
       >

@@ -26,7 +26,7 @@ type Open = 'delete' | 'owner' | 'report' | null;
  * it loads the report's text, ready for Share report. Send SMS arrives with its issue.
  */
 export function EventManageMenu({ event, user }: { event: Event; user: User }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const goBack = useGoBack();
   const [open, setOpen] = useState<Open>(null);
@@ -66,7 +66,7 @@ export function EventManageMenu({ event, user }: { event: Event; user: User }) {
     <>
       <DropdownMenu.Root
         modal={false}
-        dir={i18n.dir()}
+       
         onOpenChange={(isOpen) => {
           if (isOpen) shareReport.prefetch();
         }}
