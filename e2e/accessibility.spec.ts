@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, startingWith, text } from './accessibility.ts';
-import { E2E_ORIGIN, newPhone, openVerifiedPayoutAccount, readCode, signInViaApi, signInWithRequest } from './fixtures.ts';
+import { E2E_ORIGIN, gotoReady, newPhone, openVerifiedPayoutAccount, readCode, signInViaApi, signInWithRequest } from './fixtures.ts';
 
 /**
  * Every screen, and every panel and sheet on it, in English and Hebrew, as a visitor and signed in,
@@ -258,7 +258,7 @@ for (const language of ['en', 'he'] as const) {
       });
       const product = await seller.request.post(`/api/payments/create-product/${paid.id}`, { headers: { origin: E2E_ORIGIN } });
       expect(product.ok(), await product.text()).toBeTruthy();
-      await page.goto(`/events/${paid.hash}`);
+      await gotoReady(page, `/events/${paid.hash}`);
       await expectAccessible(page, `paid event (${language})`);
       await page.getByRole('region', { name: t('rsvp.title') }).getByRole('button', { name: t('rsvp.actions.join'), exact: true }).click();
       const sheet = page.getByRole('dialog');

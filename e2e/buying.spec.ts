@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ORIGIN, expectNoHorizontalOverflow, openVerifiedPayoutAccount, signInViaApi } from './fixtures.ts';
+import { E2E_ORIGIN, expectNoHorizontalOverflow, gotoReady, openVerifiedPayoutAccount, signInViaApi } from './fixtures.ts';
 
 /** Buying tickets (issue 15) on the test provider, as a buyer and an organiser meet it in the browser. */
 
@@ -41,7 +41,7 @@ async function chooseAndOpenPayment(page: Page, hash: string, picks: [string, nu
     language === 'en'
       ? { region: 'Are you going?', going: 'Going', getTickets: 'Get tickets', more: (n: string) => `One ${n} more`, next: 'NEXT', toPayment: 'Continue to payment' }
       : { region: 'אתם מגיעים?', going: 'מגיע/ה', getTickets: 'לקנות כרטיסים', more: (n: string) => `כרטיס ${n} אחד נוסף`, next: 'הבא', toPayment: 'המשך לתשלום' };
-  await page.goto(`/events/${hash}`);
+  await gotoReady(page, `/events/${hash}`);
   await page.getByRole('region', { name: texts.region }).getByRole('button', { name: texts.going, exact: true }).click();
   const sheet = page.getByRole('dialog');
   await sheet.getByRole('button', { name: texts.getTickets }).click();

@@ -10,6 +10,15 @@ function nextAddress(): string {
   addresses += 1;
   return `198.51.100.${(addresses % 250) + 1}`;
 }
+/**
+ * Opens `path` and waits until the app answers taps (<html data-ready>, set once React has taken
+ * over the server-rendered page: a tap before that is lost).
+ */
+export async function gotoReady(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+}
+
 /** A fresh valid phone number per test run and call (US 202-555-01xx-style fictional range). */
 export function newPhone(): string {
   counter += 1;

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ORIGIN, expectNoHorizontalOverflow, openVerifiedPayoutAccount, signInViaApi } from './fixtures.ts';
+import { E2E_ORIGIN, expectNoHorizontalOverflow, gotoReady, openVerifiedPayoutAccount, signInViaApi } from './fixtures.ts';
 
 /** Picking seats (issue 17) on a seated event, as a buyer meets it in the browser. */
 
@@ -53,7 +53,7 @@ async function seatedEventOnSale(request: APIRequestContext, name: string): Prom
 }
 
 async function openSeatChart(page: Page, hash: string, texts = { region: 'Are you going?', going: 'Going', getTickets: 'Get tickets' }) {
-  await page.goto(`/events/${hash}`);
+  await gotoReady(page, `/events/${hash}`);
   await page.getByRole('region', { name: texts.region }).getByRole('button', { name: texts.going, exact: true }).click();
   const sheet = page.getByRole('dialog');
   await sheet.getByRole('button', { name: texts.getTickets }).click();

@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Direction } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -10,6 +10,11 @@ import { useTranslation } from 'react-i18next';
  */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const { i18n } = useTranslation();
+  // The app answers taps from here on (a server-rendered page's buttons do nothing before it
+  // hydrates): <html data-ready> tells tests and tools when a tap counts.
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <Direction.Provider dir={i18n.dir()}>{children}</Direction.Provider>
