@@ -264,7 +264,13 @@ for (const language of ['en', 'he'] as const) {
       const sheet = page.getByRole('dialog');
       await expect(sheet).toBeVisible();
       await expectAccessible(page, `answer sheet (${language})`);
-      await sheet.getByRole('button', { name: t('rsvp.getTickets') }).click();
+      // Confirming 'Going' without a ticket asks 'Oh wait!' in Confirm's place, with the focus.
+      await sheet.getByRole('button', { name: t('rsvp.sheet.confirm') }).click();
+      const ohWait = sheet.getByRole('group', { name: t('rsvp.ohWait.title') });
+      await expect(ohWait).toBeVisible();
+      await expect(ohWait.getByText(t('rsvp.ohWait.title'))).toBeFocused();
+      await expectAccessible(page, `oh wait (${language})`);
+      await ohWait.getByRole('button', { name: t('rsvp.ohWait.getTickets') }).click();
       await sheet.getByRole('button', { name: t('checkout.more', { name: 'VIP' }) }).click();
       await expectAccessible(page, `tickets (${language})`);
       await sheet.getByRole('button', { name: t('checkout.next') }).click();

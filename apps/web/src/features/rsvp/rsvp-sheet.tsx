@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Companion } from '@planns/shared/companions/companions.schemas';
@@ -61,6 +61,12 @@ export function RsvpSheet({ event, user, preselected, onClose, onGetTickets }: R
   const [note, setNote] = useState('');
   /** The ohWait prompt (events §4): going on a paid event without a ticket. */
   const [isOhWait, setIsOhWait] = useState(false);
+  // 'Oh wait' takes the place of Confirm, which had the focus: the focus goes to its title, so a
+  // keyboard is not left on nothing and a screen reader reads the question.
+  const ohWaitTitle = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (isOhWait) ohWaitTitle.current?.focus();
+  }, [isOhWait]);
 
   const companionsList = companionsQuery.data ?? [];
   const available = companionsQuery.data ? companionsQuery.data.map((c) => c.id) : null;
@@ -210,11 +216,13 @@ export function RsvpSheet({ event, user, preselected, onClose, onGetTickets }: R
         <FormMessage message={generalError} />
 
         {isOhWait ? (
-          <div className="rsvp-oh-wait" role="alertdialog" aria-labelledby={`${noteId}-oh-wait`}>
-            <p id={`${noteId}-oh-wait`} className="rsvp-oh-wait__title">
+          <div className="rsvp-oh-wait" role="group" aria-labelledby={`${noteId}-oh-wait`} aria-describedby={`${noteId}-oh-wait-text`}>
+            <p ref={ohWaitTitle} id={`${noteId}-oh-wait`} className="rsvp-oh-wait__title" tabIndex={-1}>
               {t('rsvp.ohWait.title')}
             </p>
-            <p className="rsvp-oh-wait__text">{t('rsvp.ohWait.text')}</p>
+            <p id={`${noteId}-oh-wait-text`} className="rsvp-oh-wait__text">
+              {t('rsvp.ohWait.text')}
+            </p>
             <div className="rsvp-oh-wait__actions">
               <button type="button" className="btn btn--secondary" disabled={mutation.isPending} onClick={send}>
                 {t('rsvp.ohWait.later')}
