@@ -123,6 +123,9 @@ for (const language of ['en', 'he'] as const) {
         '/payments-received',
         '/purchase-history',
         '/tickets',
+        '/stripe-settings',
+        '/stripe_registered',
+        '/check-ticket/NOSUCHCODE',
       ]) {
         await page.goto(path);
         await expect(page.getByRole('main')).toBeVisible();
@@ -206,8 +209,11 @@ for (const language of ['en', 'he'] as const) {
       await expect(page.getByRole('alert').first()).toBeVisible();
       await expectAccessible(page, `create form with errors (${language})`);
 
-      // The organiser's own event: its menu, the guest list, a photo in the gallery's full view.
+      // The organiser's own event: its edit form, its menu, the guest list, a photo in the gallery's full view.
       const event = await createEvent(page.request, 'Accessible evening');
+      await page.goto(`/edit/${event.id}`);
+      await expect(page.getByRole('form')).toBeVisible();
+      await expectAccessible(page, `edit form (${language})`);
       await page.goto(`/events/${event.hash}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Accessible evening' })).toBeVisible();
       await expectAccessible(page, `own event (${language})`);
