@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, startingWith, text } from './accessibility.ts';
-import { E2E_ORIGIN, gotoReady, newPhone, openVerifiedPayoutAccount, readCode, signInViaApi, signInWithRequest } from './fixtures.ts';
+import { E2E_ORIGIN, gotoReady, newPhone, openVerifiedPayoutAccount, readCode, seatedEventOnSale, signInViaApi, signInWithRequest } from './fixtures.ts';
 
 /**
  * Every screen, and every panel and sheet on it, in English and Hebrew, as a visitor and signed in,
@@ -284,6 +284,16 @@ for (const language of ['en', 'he'] as const) {
       await sheet.getByRole('button', { name: t('checkout.continueToPayment') }).click();
       await expect(sheet.locator('input[autocomplete="cc-number"]')).toBeVisible();
       await expectAccessible(page, `card form (${language})`);
+      // A seated event's seat chart.
+      const hall = await context.browser()!.newContext({ baseURL });
+      await signInWithRequest(hall.request, newPhone(), 'Hal Hall');
+      const seated = await seatedEventOnSale(hall.request, 'Seated evening');
+      await hall.close();
+      await gotoReady(page, `/events/${seated.hash}`);
+      await page.getByRole('region', { name: t('rsvp.title') }).getByRole('button', { name: t('rsvp.actions.join'), exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: t('rsvp.getTickets') }).click();
+      await expect(page.getByRole('dialog').getByRole('group', { name: t('seats.chart') })).toBeVisible();
+      await expectAccessible(page, `seat chart (${language})`);
       await seller.close();
     });
   });

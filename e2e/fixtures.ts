@@ -143,3 +143,48 @@ export async function openVerifiedPayoutAccount(request: APIRequestContext, emai
     .poll(async () => ((await (await request.get('/api/payments/info')).json()) as { data?: { status: string } }).data?.status, { timeout: 20_000 })
     .toBe('active');
 }
+
+/** A verified organiser's seated event: a hall of 4 rows of 8 with a VIP front row and an aisle, on sale. */
+export async function seatedEventOnSale(request: APIRequestContext, name: string): Promise<{ id: number; hash: string }> {
+  const headers = { origin: E2E_ORIGIN };
+  await openVerifiedPayoutAccount(request);
+  const scheme = await request.post('/api/seats/templates', {
+    headers,
+    data: {
+      name: 'Small hall',
+      data: {
+        rows: 4,
+        columns: 8,
+        rowSpacers: [1],
+        columnSpacers: [4],
+        seatTypes: [{ label: 'Stalls', price: 2000 }, { label: 'VIP', price: 5000 }],
+        seatTypeAreas: [{ type: 1, rows: [0, 0] }],
+        disabledSeats: [{ row: 3, col: 0 }],
+        seatLabel: { skipLetters: 'I' },
+      },
+    },
+  });
+  expect(scheme.ok(), await scheme.text()).toBeTruthy();
+  const schemeId = ((await scheme.json()) as { data: { id: number } }).data.id;
+  const created = await request.post('/api/events/create', {
+    headers,
+    data: {
+      name,
+      start_date: '2030-06-01 20:00:00',
+      location_type: 'virtual',
+      url: 'https://meet.example.com/hall',
+      pricing_mode: 'multiple',
+      currency: 'EUR',
+      seated: true,
+      seat_template_id: schemeId,
+      ticket_types: [
+        { name: 'Stalls', price: 2000, currency: 'EUR', seat_type: 0 },
+        { name: 'VIP', price: 5000, currency: 'EUR', seat_type: 1 },
+      ],
+    },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const event = ((await created.json()) as { data: { id: number; hash: string } }).data;
+  expect((await request.post(`/api/payments/create-product/${event.id}`, { headers })).ok()).toBeTruthy();
+  return event;
+}
