@@ -205,6 +205,19 @@ for (const language of ['en', 'he'] as const) {
       expect(await startFields.evaluateAll((fields) => fields.map((field) => field.getAttribute('aria-label')))).toEqual(order.map((field) => t(`dateFields.${field}`)));
       await closeSheet(page, page.getByRole('dialog'));
 
+      // Reserved seating in the Tickets panel, and the seat scheme creator over it.
+      await form.getByRole('button', { name: startingWith(language, 'eventForm.tickets.title') }).click();
+      const ticketsPanel = page.getByRole('dialog', { name: t('eventForm.tickets.title') });
+      await ticketsPanel.getByRole('switch', { name: startingWith(language, 'eventForm.tickets.paid') }).click();
+      await ticketsPanel.getByRole('switch', { name: startingWith(language, 'seats.form.switch') }).click();
+      await expectAccessible(page, `tickets panel, reserved seating (${language})`);
+      await ticketsPanel.getByLabel(t('seats.form.scheme'), { exact: true }).selectOption({ label: t('seats.form.createScheme') });
+      const creator = page.getByRole('dialog', { name: t('seats.creator.title') });
+      await expect(creator).toBeVisible();
+      await expectAccessible(page, `seat scheme creator (${language})`);
+      await closeSheet(page, creator);
+      await closeSheet(page, ticketsPanel);
+
       await form.getByRole('button', { name: t('eventForm.submit.create') }).click();
       await expect(page.getByRole('alert').first()).toBeVisible();
       await expectAccessible(page, `create form with errors (${language})`);
