@@ -7,6 +7,7 @@ import { useCreateSeatTemplate } from '../../api/seats/create-seat-template.ts';
 import { FormMessage } from '../../components/form-message.tsx';
 import { FormSwitch } from '../../components/form-switch.tsx';
 import { Icon } from '../../components/icon.tsx';
+import { SelectField } from '../../components/select-field.tsx';
 import { Sheet } from '../../components/sheet.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { isApiError } from '../../lib/api-client.ts';
@@ -189,13 +190,12 @@ export function SchemeCreatorSheet({ open, onClose, currency, onCreated }: Schem
         <fieldset className="scheme-creator__group">
           <legend className="field__label">{t('seats.creator.labels')}</legend>
           <div className="form-panel__pair">
-            <Select id={`${id}-row-names`} label={t('seats.creator.rowNames')} value={state.label.rowNames} onChange={(v) => patchLabel({ rowNames: v as LabelDraft['rowNames'] })} options={[['letters', t('seats.creator.letters')], ['numbers', t('seats.creator.numbers')]]} />
-            <Select id={`${id}-row-order`} label={t('seats.creator.rowOrder')} value={state.label.rowOrder} onChange={(v) => patchLabel({ rowOrder: v as LabelDraft['rowOrder'] })} options={[['from-front', t('seats.creator.fromFront')], ['from-back', t('seats.creator.fromBack')]]} />
+            <SelectField label={t('seats.creator.rowNames')} value={state.label.rowNames} onChange={(v) => patchLabel({ rowNames: v as LabelDraft['rowNames'] })} options={[['letters', t('seats.creator.letters')], ['numbers', t('seats.creator.numbers')]]} />
+            <SelectField label={t('seats.creator.rowOrder')} value={state.label.rowOrder} onChange={(v) => patchLabel({ rowOrder: v as LabelDraft['rowOrder'] })} options={[['from-front', t('seats.creator.fromFront')], ['from-back', t('seats.creator.fromBack')]]} />
           </div>
           <div className="form-panel__pair">
-            <Select id={`${id}-order`} label={t('seats.creator.order')} value={state.label.order} onChange={(v) => patchLabel({ order: v as SeatOrder })} options={ORDERS.map((order) => [order, t(`seats.creator.orders.${order}`)])} />
-            <Select
-              id={`${id}-numbers`}
+            <SelectField label={t('seats.creator.order')} value={state.label.order} onChange={(v) => patchLabel({ order: v as SeatOrder })} options={ORDERS.map((order) => [order, t(`seats.creator.orders.${order}`)])} />
+            <SelectField
               label={t('seats.creator.numbersKind')}
               value={state.label.numbers}
               onChange={(v) => patchLabel({ numbers: v as LabelDraft['numbers'] })}
@@ -204,9 +204,8 @@ export function SchemeCreatorSheet({ open, onClose, currency, onCreated }: Schem
             />
           </div>
           <div className="form-panel__pair">
-            <Select id={`${id}-blocks`} label={t('seats.creator.blocks')} value={state.label.blocks} onChange={(v) => patchLabel({ blocks: v as LabelDraft['blocks'] })} options={[['whole-row', t('seats.creator.wholeRow')], ['between-spacers', t('seats.creator.betweenSpacers')]]} />
-            <Select
-              id={`${id}-separator`}
+            <SelectField label={t('seats.creator.blocks')} value={state.label.blocks} onChange={(v) => patchLabel({ blocks: v as LabelDraft['blocks'] })} options={[['whole-row', t('seats.creator.wholeRow')], ['between-spacers', t('seats.creator.betweenSpacers')]]} />
+            <SelectField
               label={t('seats.creator.separator')}
               value={state.label.separator}
               onChange={(v) => patchLabel({ separator: v as LabelDraft['separator'] })}
@@ -273,21 +272,4 @@ function countSeats(state: CreatorState, preview: { rows: number; columns: numbe
   let count = 0;
   for (let row = 0; row < preview.rows; row++) for (let col = 0; col < preview.columns; col++) if (placeType(state, row, col) >= 0) count++;
   return count;
-}
-
-function Select({ id, label, value, onChange, options, disabled = false }: { id: string; label: string; value: string; onChange: (value: string) => void; options: [string, string][]; disabled?: boolean }) {
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className="input select" value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
-        {options.map(([optionValue, text]) => (
-          <option key={optionValue} value={optionValue}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
 }

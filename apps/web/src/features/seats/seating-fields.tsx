@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '@planns/shared/money/money.rules';
@@ -7,6 +7,7 @@ import { eventSeatMapQueryOptions } from '../../api/seats/get-seat-template.ts';
 import { useSeatTemplates } from '../../api/seats/list-seat-templates.ts';
 import { FormMessage } from '../../components/form-message.tsx';
 import { FormSwitch } from '../../components/form-switch.tsx';
+import { SelectField } from '../../components/select-field.tsx';
 import { useErrorMessage } from '../../lib/error-messages.ts';
 import { SchemeCreatorSheet } from './scheme-creator-sheet.tsx';
 
@@ -30,7 +31,6 @@ type SeatingFieldsProps = {
  */
 export function SeatingFields({ seated, templateId, currency, onChange, error }: SeatingFieldsProps) {
   const { t } = useTranslation();
-  const id = useId();
   const queryClient = useQueryClient();
   const errorMessage = useErrorMessage();
   const templates = useSeatTemplates({ enabled: seated });
@@ -65,34 +65,23 @@ export function SeatingFields({ seated, templateId, currency, onChange, error }:
         onCheckedChange={(checked) => (checked ? void choose(templateId) : onChange(null))}
       />
       {seated ? (
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-scheme`}>
-            {t('seats.form.scheme')}
-          </label>
-          <select
-            id={`${id}-scheme`}
-            className="input select"
-            value={templateId === null ? DEFAULT_MAP : String(templateId)}
-            disabled={isLoading}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => {
-              const value = event.target.value;
-              if (value === NEW_SCHEME) setIsCreating(true);
-              else void choose(value === DEFAULT_MAP ? null : Number(value));
-            }}
-          >
-            <option value={DEFAULT_MAP}>{t('seats.form.defaultMap')}</option>
-            {listed ? <option value={String(templateId)}>{t('seats.form.eventScheme')}</option> : null}
-            {own.map((template) => (
-              <option key={template.id} value={String(template.id)}>
-                {t('seats.form.schemeOption', { name: template.name, count: template.seat_count })}
-              </option>
-            ))}
-            <option value={NEW_SCHEME}>{t('seats.form.createScheme')}</option>
-          </select>
-          <p className="field__hint">{t('seats.form.schemeHint')}</p>
-          <FormMessage message={problem ?? error} />
-        </div>
+        <SelectField
+          label={t('seats.form.scheme')}
+          value={templateId === null ? DEFAULT_MAP : String(templateId)}
+          disabled={isLoading}
+          onChange={(value) => {
+            if (value === NEW_SCHEME) setIsCreating(true);
+            else void choose(value === DEFAULT_MAP ? null : Number(value));
+          }}
+          options={[
+            [DEFAULT_MAP, t('seats.form.defaultMap')],
+            ...(listed ? [[String(templateId), t('seats.form.eventScheme')] as const] : []),
+            ...own.map((template) => [String(template.id), t('seats.form.schemeOption', { name: template.name, count: template.seat_count })] as const),
+            [NEW_SCHEME, t('seats.form.createScheme')],
+          ]}
+          hint={t('seats.form.schemeHint')}
+          error={problem ?? error}
+        />
       ) : (
         <FormMessage message={error} />
       )}

@@ -7,6 +7,7 @@ import { DEFAULT_TICKET_NAME, TICKET_TYPES_MAX, canAddTicketType, canRemoveTicke
 import { FormMessage } from '../../components/form-message.tsx';
 import { FormSwitch } from '../../components/form-switch.tsx';
 import { Icon } from '../../components/icon.tsx';
+import { SelectField } from '../../components/select-field.tsx';
 import { Sheet } from '../../components/sheet.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useEventSeatMap } from '../../api/seats/get-seat-template.ts';
@@ -156,26 +157,14 @@ export function TicketsSheet({ open, onClose, pricing, onChange, errorOf, feePer
 
         {pricing.isPaid ? (
           <>
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-currency`}>
-                {t('eventForm.tickets.currency')}
-              </label>
-              <select
-                id={`${id}-currency`}
-                className="input select"
-                value={pricing.currency}
-                onChange={(event) => patch({ currency: event.target.value as Currency })}
-                aria-invalid={errorOf('currency') ? true : undefined}
-              >
-                {CURRENCIES.map((currency) => (
-                  <option key={currency} value={currency}>
-                    {currencyName(currency, locale)}
-                  </option>
-                ))}
-              </select>
-              <p className="field__hint">{t('eventForm.tickets.currencyHint')}</p>
-              <FormMessage message={errorOf('currency')} />
-            </div>
+            <SelectField
+              label={t('eventForm.tickets.currency')}
+              value={pricing.currency}
+              onChange={(value) => patch({ currency: value as Currency })}
+              options={CURRENCIES.map((currency) => [currency, currencyName(currency, locale)] as const)}
+              hint={t('eventForm.tickets.currencyHint')}
+              error={errorOf('currency')}
+            />
 
             <SeatingFields
               seated={pricing.seated}

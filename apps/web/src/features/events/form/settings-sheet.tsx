@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '@planns/shared/events/events.schemas';
 import { FormMessage } from '../../../components/form-message.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
 import { Sheet } from '../../../components/sheet.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -28,7 +28,6 @@ type SettingsSheetProps = {
  */
 export function SettingsSheet({ open, onClose, settings, onChange, groups, categories, errors }: SettingsSheetProps) {
   const { t } = useTranslation();
-  const id = useId();
   const categoryName = useCategoryName();
 
   function toggleCategory(categoryId: number, checked: boolean) {
@@ -52,26 +51,13 @@ export function SettingsSheet({ open, onClose, settings, onChange, groups, categ
         />
 
         {groups.length > 0 ? (
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-group`}>
-              {t('eventForm.settings.group')}
-            </label>
-            <select
-              id={`${id}-group`}
-              className="input select"
-              value={settings.groupId === null ? '' : String(settings.groupId)}
-              onChange={(event) => onChange({ groupId: event.target.value === '' ? null : Number(event.target.value) })}
-              aria-invalid={errors.group_id ? true : undefined}
-            >
-              <option value="">{t('eventForm.settings.noGroup')}</option>
-              {groups.map((group) => (
-                <option key={group.id} value={group.id}>
-                  {group.name}
-                </option>
-              ))}
-            </select>
-            <FormMessage message={errors.group_id} />
-          </div>
+          <SelectField
+            label={t('eventForm.settings.group')}
+            value={settings.groupId === null ? '' : String(settings.groupId)}
+            onChange={(value) => onChange({ groupId: value === '' ? null : Number(value) })}
+            options={[['', t('eventForm.settings.noGroup')], ...groups.map((group) => [String(group.id), group.name] as const)]}
+            error={errors.group_id}
+          />
         ) : null}
 
         <div className="form-panel__pair">
