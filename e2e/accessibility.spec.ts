@@ -71,7 +71,7 @@ for (const language of ['en', 'he'] as const) {
 
       // Signing up through every step of the login sheet.
       const phone = newPhone();
-      await page.goto('/');
+      await gotoReady(page, '/');
       await page.getByRole('navigation', { name: t('nav.label') }).getByRole('link', { name: t('nav.account') }).click();
       const modal = page.getByRole('dialog');
       await expect(modal.getByRole('heading', { name: t('login.cover.title') })).toBeVisible();
@@ -133,7 +133,7 @@ for (const language of ['en', 'he'] as const) {
       }
 
       // The header's notifications panel.
-      await page.goto('/');
+      await gotoReady(page, '/');
       await page.getByRole('button', { name: startingWith(language, 'notifications.title') }).click();
       const notifications = page.getByRole('dialog', { name: t('notifications.title') });
       await expect(notifications).toBeVisible();

@@ -113,7 +113,7 @@ test('a buyer picks two ticket types and pays with the test card, sees the ticke
   await expect(organiser.getByText('Already used')).toBeVisible();
 
   // The organiser refunds the Standard ticket from the guest list.
-  await organiser.goto(`/events/${event.hash}`);
+  await gotoReady(organiser, `/events/${event.hash}`);
   await organiser.getByRole('button', { name: 'Event options' }).click();
   await organiser.getByRole('menuitem', { name: 'Event report' }).click();
   const report = organiser.getByRole('dialog', { name: 'Event report' });

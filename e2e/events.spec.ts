@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { FIRST_SCREEN_CARDS } from '@planns/shared/events/events.rules';
-import { E2E_ORIGIN, expectNoHorizontalOverflow, newPhone, signInViaApi, signInWithRequest } from './fixtures.ts';
+import {E2E_ORIGIN, expectNoHorizontalOverflow, gotoReady, newPhone, signInViaApi, signInWithRequest } from './fixtures.ts';
 
 /** Near Plaça de Catalunya: the device position the filters panel asks for. */
 const BARCELONA = { latitude: 41.3874, longitude: 2.1686 };
@@ -274,7 +274,7 @@ test('an organiser creates an event with a picture and an address, finds it by s
 
 test('the filters ask for the position quietly on opening; a refusal is said only when the person asks', async ({ page }) => {
   // No geolocation permission in this context: the browser refuses the position.
-  await page.goto('/events');
+  await gotoReady(page, '/events');
   await page.getByRole('button', { name: /^Filters/ }).click();
   const filters = page.getByRole('dialog', { name: 'Filters' });
   await expect(filters.getByRole('button', { name: 'Use my location' })).toBeEnabled();

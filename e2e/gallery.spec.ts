@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { createOnlineEvent, E2E_ORIGIN, expectNoHorizontalOverflow, newPhone, signInWithRequest } from './fixtures.ts';
+import {createOnlineEvent, E2E_ORIGIN, expectNoHorizontalOverflow, gotoReady, newPhone, signInWithRequest } from './fixtures.ts';
 
 /** GET /api/gallery/{eventId} as a signed-in person sees it (newest first), the fields checked here. */
 type GalleryItemReply = { id: number; url_m: string; url_l: string; likes_count: number; is_liked: boolean; user_uploaded: { id: number } };
@@ -48,7 +48,7 @@ test('a guest uploads three photos, opens, likes and shares one; the shared link
   const cUser = await signInWithRequest(cContext.request, newPhone(), cName);
 
   // 1. A creates a public event; B opens it and answers Going.
-  await a.goto('/');
+  await gotoReady(a, '/');
   await a.getByRole('button', { name: 'Got it' }).click();
   const hash = await createOnlineEvent(a, eventName, { isPrivate: false });
   const eventId = ((await (await a.request.get(`/api/events/${hash}`)).json()) as { data: { id: number } }).data.id;
@@ -56,7 +56,7 @@ test('a guest uploads three photos, opens, likes and shares one; the shared link
   await expect(gallerySection(a).getByRole('heading', { level: 2, name: 'Photos and videos (0)' })).toBeVisible();
   await expect(gallerySection(a).getByText('No photos or videos yet')).toBeVisible();
 
-  await b.goto(`/events/${hash}`);
+  await gotoReady(b, `/events/${hash}`);
   await b.getByRole('button', { name: 'Got it' }).click();
   await expect(b.getByRole('heading', { level: 1, name: eventName })).toBeVisible();
   // Not going yet: B may not add photos.

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { eventHashFromUrl, expectNoHorizontalOverflow, openVerifiedPayoutAccount, signInViaApi, startOnlineEvent } from './fixtures.ts';
+import {eventHashFromUrl, expectNoHorizontalOverflow, gotoReady, openVerifiedPayoutAccount, signInViaApi, startOnlineEvent } from './fixtures.ts';
 
 /**
  * Seat maps from the organiser's side (issue 17): a scheme made in the event form's creator with
@@ -13,7 +13,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 /** Opens the join flow's seat chart of an event (going, then Get tickets). */
 async function openSeatChart(page: Page, hash: string): Promise<{ sheet: Locator; chart: Locator }> {
-  await page.goto(`/events/${hash}`);
+  await gotoReady(page, `/events/${hash}`);
   await page.getByRole('region', { name: 'Are you going?' }).getByRole('button', { name: 'Going', exact: true }).click();
   const sheet = page.getByRole('dialog');
   await sheet.getByRole('button', { name: 'Get tickets' }).click();

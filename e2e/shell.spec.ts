@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoHorizontalOverflow } from './fixtures.ts';
+import {expectNoHorizontalOverflow, gotoReady } from './fixtures.ts';
 
 test('a visitor uses the shell: tiles, cookies banner, protected tabs, legal pages, not-found, Home re-tap', async ({ page }) => {
   await page.goto('/');
@@ -26,7 +26,7 @@ test('a visitor uses the shell: tiles, cookies banner, protected tabs, legal pag
     [/With friends/, 'friends', 'With friends'],
     [/This weekend/, 'weekend', 'This weekend'],
   ] as const) {
-    await page.goto('/');
+    await gotoReady(page, '/');
     await page.getByRole('link', { name }).click();
     await expect(page).toHaveURL(new RegExp(`/events\\?preset=${preset}$`));
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -42,7 +42,7 @@ test('a visitor uses the shell: tiles, cookies banner, protected tabs, legal pag
   }
 
   // Re-tapping the active Home tab reloads it with a timestamp query.
-  await page.goto('/');
+  await gotoReady(page, '/');
   await footer.getByRole('link', { name: 'Home' }).click();
   await expect(page).toHaveURL(/\/\?t=\d+$/);
 

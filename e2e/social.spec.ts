@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createOnlineEvent, expectNoHorizontalOverflow, newPhone, signInWithRequest } from './fixtures.ts';
+import {createOnlineEvent, expectNoHorizontalOverflow, gotoReady, newPhone, signInWithRequest } from './fixtures.ts';
 
 /**
  * The event ids this page's socket asked to follow (`join_event`), as the frames leave the tab:
@@ -64,7 +64,7 @@ test('two people: a join with a companion, a comment and the counts arrive live,
   await expect(b.getByRole('list', { name: 'Companions' }).getByText('Pip')).toBeVisible();
 
   // 1. A creates a public online event and lands on its page: A goes, alone.
-  await a.goto('/');
+  await gotoReady(a, '/');
   await a.getByRole('button', { name: 'Got it' }).click();
   const hash = await createOnlineEvent(a, eventName, { isPrivate: false });
   const eventId = ((await (await a.request.get(`/api/events/${hash}`)).json()) as { data: { id: number } }).data.id;

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startingWith, text } from './accessibility.ts';
-import { E2E_ORIGIN, newPhone, signInViaApi, signInWithRequest } from './fixtures.ts';
+import {E2E_ORIGIN, gotoReady, newPhone, signInViaApi, signInWithRequest } from './fixtures.ts';
 
 /**
  * Layout regressions caught by eye (issue 18): home, the events list, an event page, the create
@@ -55,12 +55,12 @@ for (const language of ['en', 'he'] as const) {
       const hash = await ensureEvents(owner.request);
       await owner.close();
 
-      await page.goto('/');
+      await gotoReady(page, '/');
       await page.getByRole('button', { name: t('cookies.accept') }).click();
       await settle(page);
       await expect(page).toHaveScreenshot(`home-${language}.png`);
 
-      await page.goto('/events');
+      await gotoReady(page, '/events');
       await page.getByRole('button', { name: t('eventsList.search') }).click();
       await page.getByRole('searchbox', { name: t('eventsList.search') }).fill(SEARCH);
       const cards = page.getByRole('main').getByRole('article');
