@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { FIRST_SCREEN_CARDS } from '@planns/shared/events/events.rules';
-import {E2E_ORIGIN, expectNoHorizontalOverflow, gotoReady, newPhone, signInViaApi, signInWithRequest } from './fixtures.ts';
+import { E2E_ORIGIN, expectNoHorizontalOverflow, gotoReady, newPhone, signInViaApi, signInWithRequest } from './fixtures.ts';
 
 /** Near Plaça de Catalunya: the device position the filters panel asks for. */
 const BARCELONA = { latitude: 41.3874, longitude: 2.1686 };
@@ -298,4 +298,34 @@ test('a long address, cut on the event page, shows whole on a tap', async ({ pag
   await cut.click();
   await expect(page.getByRole('button', { name: address, exact: true })).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByText(address, { exact: true })).toBeVisible();
+});
+
+test('This week lists what is left of the week, as the language counts weeks, and not the next one', async ({ page }) => {
+  // A Wednesday (the browser's zone is UTC here): in English weeks start on Sunday, so this week
+  // runs to Saturday night. In UTC the range's end falls on a UTC midnight, which the server reads
+  // as a whole day when sent as such: Sunday's brunch would have come along.
+  await page.clock.setFixedTime(new Date('2030-06-12T10:00:00Z'));
+  await signInViaApi(page, undefined, 'Wendy Week');
+  const stamp = Date.now();
+  for (const [name, start] of [
+    [`${stamp} Saturday picnic`, '2030-06-15 12:00:00'],
+    [`${stamp} Sunday brunch`, '2030-06-16 11:00:00'],
+  ] as const) {
+    const created = await page.context().request.post('/api/events/create', {
+      headers: { origin: E2E_ORIGIN },
+      data: { name, start_date: start, location_type: 'virtual', url: 'https://meet.example.com/week', max: 20 },
+    });
+    expect(created.ok(), await created.text()).toBeTruthy();
+  }
+
+  await gotoReady(page, '/events');
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const filters = page.getByRole('dialog', { name: 'Filters' });
+  await filters.getByRole('button', { name: 'This week', exact: true }).click();
+  await expect(filters.getByRole('button', { name: 'This week', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  const listed = nextList(page, (query) => query.get('start_date') === '2030-06-12T00:00:00.000Z' && query.get('end_date') === '2030-06-15T23:59:59.999Z');
+  await filters.getByRole('button', { name: 'Done' }).click();
+  const names = (await listed()).map((event) => event.name);
+  expect(names).toContain(`${stamp} Saturday picnic`);
+  expect(names).not.toContain(`${stamp} Sunday brunch`);
 });

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import {createOnlineEvent, E2E_ORIGIN, expectNoHorizontalOverflow, gotoReady, newPhone, signInWithRequest } from './fixtures.ts';
+import { createOnlineEvent, E2E_ORIGIN, expectNoHorizontalOverflow, gotoReady, newPhone, signInWithRequest } from './fixtures.ts';
 
 /** GET /api/gallery/{eventId} as a signed-in person sees it (newest first), the fields checked here. */
 type GalleryItemReply = { id: number; url_m: string; url_l: string; likes_count: number; is_liked: boolean; user_uploaded: { id: number } };

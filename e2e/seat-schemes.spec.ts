@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import {eventHashFromUrl, expectNoHorizontalOverflow, gotoReady, openVerifiedPayoutAccount, signInViaApi, startOnlineEvent } from './fixtures.ts';
+import { eventHashFromUrl, expectNoHorizontalOverflow, gotoReady, openVerifiedPayoutAccount, signInViaApi, startOnlineEvent } from './fixtures.ts';
 
 /**
  * Seat maps from the organiser's side (issue 17): a scheme made in the event form's creator with

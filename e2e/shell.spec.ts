@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {expectNoHorizontalOverflow, gotoReady } from './fixtures.ts';
+import { expectNoHorizontalOverflow, gotoReady } from './fixtures.ts';
 
 test('a visitor uses the shell: tiles, cookies banner, protected tabs, legal pages, not-found, Home re-tap', async ({ page }) => {
   await page.goto('/');

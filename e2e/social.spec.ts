@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import {createOnlineEvent, expectNoHorizontalOverflow, gotoReady, newPhone, signInWithRequest } from './fixtures.ts';
+import { createOnlineEvent, expectNoHorizontalOverflow, gotoReady, newPhone, signInWithRequest } from './fixtures.ts';
 
 /**
  * The event ids this page's socket asked to follow (`join_event`), as the frames leave the tab:

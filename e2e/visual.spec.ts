@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startingWith, text } from './accessibility.ts';
-import {E2E_ORIGIN, gotoReady, newPhone, signInViaApi, signInWithRequest } from './fixtures.ts';
+import { E2E_ORIGIN, gotoReady, newPhone, signInViaApi, signInWithRequest } from './fixtures.ts';
 
 /**
  * Layout regressions caught by eye (issue 18): home, the events list, an event page, the create

@@ -6,6 +6,7 @@ import {
   clearLocation,
   createFiltersStore,
   DEFAULT_DISTANCE_KM,
+  firstDayOfWeek,
   isDistanceLimit,
   localWeekend,
   dateRange,
@@ -35,6 +36,8 @@ const context: ListContext = {
   userGroupIds: [],
 };
 const localIso = (y: number, m: number, d: number) => new Date(y, m - 1, d).toISOString();
+/** The last millisecond before local midnight of that day (a range's end as sent). */
+const lastInstantBefore = (y: number, m: number, d: number) => new Date(new Date(y, m - 1, d).getTime() - 1).toISOString();
 
 describe('the restated distance rules', () => {
   it('match events.rules', () => {
@@ -103,6 +106,21 @@ describe('dateRange', () => {
       from: new Date(2025, 5, 21),
       to: new Date(2025, 5, 23),
     });
+  });
+
+  it('this week runs from today to the end of the week, as the language counts weeks', () => {
+    const thisWeek = selectDatePreset(defaultFilters(), 'this_week').dates;
+    expect(thisWeek).toMatchObject({ all: false, this_week: true, this_weekend: false });
+    // Monday first (Spanish, Russian, Catalan): Wednesday to Sunday night.
+    expect(dateRange(thisWeek, wednesday, 1)).toEqual({ from: new Date(2025, 5, 11), to: new Date(2025, 5, 16) });
+    // Sunday first (English, Hebrew, Japanese): Wednesday to Saturday night.
+    expect(dateRange(thisWeek, wednesday, 7)).toEqual({ from: new Date(2025, 5, 11), to: new Date(2025, 5, 15) });
+    // The week's last day is that day alone; its first day, the whole week.
+    expect(dateRange(thisWeek, new Date(2025, 5, 15, 10, 0), 1)).toEqual({ from: new Date(2025, 5, 15), to: new Date(2025, 5, 16) });
+    expect(dateRange(thisWeek, new Date(2025, 5, 15, 10, 0), 7)).toEqual({ from: new Date(2025, 5, 15), to: new Date(2025, 5, 22) });
+    expect([firstDayOfWeek('en'), firstDayOfWeek('he'), firstDayOfWeek('ja')]).toEqual([7, 7, 7]);
+    expect([firstDayOfWeek('es'), firstDayOfWeek('ru'), firstDayOfWeek('ca')]).toEqual([1, 1, 1]);
+    expect(firstDayOfWeek('not a language!')).toBe(1);
   });
 
   it('on a Sunday this weekend is the one under way', () => {
@@ -187,7 +205,13 @@ describe('buildListParams', () => {
   it('sends a chosen date range as ISO instants of local midnights', () => {
     const params = buildListParams(selectDatePreset(defaultFilters(), 'this_weekend'), context);
     expect(params.start_date).toBe(localIso(2025, 6, 14));
-    expect(params.end_date).toBe(localIso(2025, 6, 16));
+    expect(params.end_date).toBe(lastInstantBefore(2025, 6, 16));
+  });
+
+  it('sends this week in the viewer’s week', () => {
+    const params = buildListParams(selectDatePreset(defaultFilters(), 'this_week'), { ...context, firstDay: 7 });
+    expect(params.start_date).toBe(localIso(2025, 6, 11));
+    expect(params.end_date).toBe(lastInstantBefore(2025, 6, 15));
   });
 
   it('sends the location and distance only when the distance is a limit', () => {

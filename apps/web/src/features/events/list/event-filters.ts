@@ -11,7 +11,7 @@ import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
  * group invite); everything else lives as long as the tab.
  */
 
-export const DATE_PRESETS = ['all', 'today', 'tomorrow', 'this_weekend', 'next_weekend'] as const;
+export const DATE_PRESETS = ['all', 'today', 'tomorrow', 'this_week', 'this_weekend', 'next_weekend'] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];
 
 export const EVENT_TYPES = ['friends', 'private', 'public', 'paid', 'free'] as const;
@@ -53,7 +53,7 @@ export function isDistanceLimit(distance: number): boolean {
 }
 
 export function defaultDates(): DateFilter {
-  return { all: true, today: false, tomorrow: false, this_weekend: false, next_weekend: false, from: null, to: null };
+  return { all: true, today: false, tomorrow: false, this_week: false, this_weekend: false, next_weekend: false, from: null, to: null };
 }
 
 export function defaultFilters(): EventFilters {
@@ -101,7 +101,7 @@ export function setCustomDate(filters: EventFilters, end: 'from' | 'to', value: 
   if (!from && !to) return { ...filters, dates: defaultDates() };
   return {
     ...filters,
-    dates: { all: false, today: false, tomorrow: false, this_weekend: false, next_weekend: false, from, to },
+    dates: { all: false, today: false, tomorrow: false, this_week: false, this_weekend: false, next_weekend: false, from, to },
   };
 }
 
@@ -113,6 +113,33 @@ export function localWeekend(now: Date, which: 'this' | 'next'): { from: Date; t
     from: new Date(now.getFullYear(), now.getMonth(), saturday),
     to: new Date(now.getFullYear(), now.getMonth(), saturday + 2),
   };
+}
+
+/**
+ * The first day of the week where `language` is spoken, ISO-numbered (1 Monday ... 7 Sunday): Sunday
+ * in English, Hebrew and Japanese, Monday in Spanish, Russian and Catalan (Intl's week data); Monday
+ * where the browser has none.
+ */
+export function firstDayOfWeek(language: string): number {
+  try {
+    const locale = new Intl.Locale(language) as Intl.Locale & { getWeekInfo?: () => { firstDay: number }; weekInfo?: { firstDay: number } };
+    const firstDay = (locale.getWeekInfo?.() ?? locale.weekInfo)?.firstDay;
+    if (firstDay !== undefined && firstDay >= 1 && firstDay <= 7) return firstDay;
+  } catch {
+    // an unknown language: Monday
+  }
+  return 1;
+}
+
+/**
+ * 'This week' (events §3 Filters): from today to the end of the week, as the person's language
+ * counts weeks (the day before `firstDay` comes again); what is past of the week is over already.
+ * On the week's last day it is today alone.
+ */
+export function localWeek(now: Date, firstDay: number): { from: Date; to: Date } {
+  const isoDay = now.getDay() === 0 ? 7 : now.getDay();
+  const daysLeft = ((firstDay - isoDay + 6) % 7) + 1;
+  return { from: startOfLocalDay(now), to: startOfLocalDay(now, daysLeft) };
 }
 
 function startOfLocalDay(date: Date, addDays = 0): Date {
@@ -130,9 +157,10 @@ function parseLocalDate(value: string): Date | null {
  * The chosen date range in the user's local time: [from, to) as instants, either end open.
  * Null when the dates are 'all'.
  */
-export function dateRange(dates: DateFilter, now: Date): { from: Date | null; to: Date | null } | null {
+export function dateRange(dates: DateFilter, now: Date, firstDay = 1): { from: Date | null; to: Date | null } | null {
   if (dates.today) return { from: startOfLocalDay(now), to: startOfLocalDay(now, 1) };
   if (dates.tomorrow) return { from: startOfLocalDay(now, 1), to: startOfLocalDay(now, 2) };
+  if (dates.this_week) return localWeek(now, firstDay);
   if (dates.this_weekend) return localWeekend(now, 'this');
   if (dates.next_weekend) return localWeekend(now, 'next');
   const from = dates.from ? parseLocalDate(dates.from) : null;
@@ -215,6 +243,8 @@ export type ListContext = {
   now: Date;
   /** IANA zone of the viewer (the weekend preset is computed on the server in it). */
   timeZone: string;
+  /** The week's first day in the viewer's language (firstDayOfWeek), for 'this week'; Monday when not given. */
+  firstDay?: number;
   isSignedIn: boolean;
   /** The home tile's preset from ?preset=. */
   preset: EventPreset;
@@ -226,7 +256,8 @@ export type ListContext = {
 /**
  * The GET events / events-na parameters for these filters (events §7), without page and
  * per_page. Only what differs from the server's defaults is sent, so the keys are few and the
- * query key stays stable. Dates are sent only when chosen, as ISO instants of local midnights.
+ * query key stays stable. Dates are sent only when chosen, as ISO instants: the first local midnight
+ * and the range's last millisecond.
  */
 export function buildListParams(filters: EventFilters, context: ListContext): Record<string, string> {
   const params: Record<string, string> = {};
@@ -247,9 +278,11 @@ export function buildListParams(filters: EventFilters, context: ListContext): Re
     params.distance = String(preset === 'close' ? CLOSE_TO_YOU_KM : location.distance);
   }
 
-  const range = dateRange(filters.dates, context.now);
+  const range = dateRange(filters.dates, context.now, context.firstDay);
   if (range?.from) params.start_date = range.from.toISOString();
-  if (range?.to) params.end_date = range.to.toISOString();
+  // The range's last instant: the server reads an end_date at a UTC midnight as that whole day
+  // (events §7's date-only end), so for a viewer in UTC an exclusive midnight would add a day.
+  if (range?.to) params.end_date = new Date(range.to.getTime() - 1).toISOString();
 
   for (const type of EVENT_TYPES) if (!filters.types[type]) params[`hide_${type}`] = '1';
 

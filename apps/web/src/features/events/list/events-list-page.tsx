@@ -14,6 +14,7 @@ import { useErrorMessage } from '../../../lib/error-messages.ts';
 import {
   buildListParams,
   eventFiltersStore,
+  firstDayOfWeek,
   hasActiveFilters,
   resetFilters,
   setGroupFilter,
@@ -74,12 +75,13 @@ export function EventsListPage({ preset }: EventsListPageProps) {
       buildListParams(chosen, {
         now,
         timeZone,
+        firstDay: firstDayOfWeek(i18n.language),
         isSignedIn,
         preset,
         groupId: chosenGroupId,
         userGroupIds,
       }),
-    [now, timeZone, isSignedIn, preset, userGroupIds],
+    [now, timeZone, i18n.language, isSignedIn, preset, userGroupIds],
   );
   const params = useMemo(() => paramsFor(filters, groupId), [paramsFor, filters, groupId]);
 

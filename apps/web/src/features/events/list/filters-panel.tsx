@@ -95,6 +95,7 @@ export function FiltersPanel({ filters, groupId, user, onClose }: FiltersPanelPr
     all: t('filters.dates.all'),
     today: t('filters.dates.today'),
     tomorrow: t('filters.dates.tomorrow'),
+    this_week: t('filters.dates.thisWeek'),
     this_weekend: t('filters.dates.thisWeekend'),
     next_weekend: t('filters.dates.nextWeekend'),
   };
