@@ -323,7 +323,12 @@ describe.skipIf(!hasRedis)('live rooms across two instances sharing Redis', asyn
     // Right after the answer, a comment, a join and a rejection on instance 2 itself.
     await commentJoinReject(b.app, event.id, owner, invitee, ownerSocket.socket);
     expect(eventMessages(strangerSocket.received)).toEqual([]);
-    expect(leftEvents(strangerSocket.received)).toEqual([{ event_id: event.id, by: owner.user.id }]);
+    // Told once. By the owner's change; or, when the minute's sweep on instance 2 came first (it
+    // re-checks every socket, knowing no actor), by nobody: both found the socket, one told it.
+    const left = leftEvents(strangerSocket.received);
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({ event_id: event.id });
+    expect([owner.user.id, null]).toContain((left[0] as { by: number | null }).by);
 
     // Signing out on instance 1 disconnects the session's socket on instance 2 before the answer.
     const disconnected = new Promise<string>((resolve) => strangerSocket.socket.once('disconnect', resolve));

@@ -176,9 +176,14 @@ function actorOf(socket: Socket): Actor | null {
   return (socket.data as { actor?: Actor | null }).actor ?? null;
 }
 
-/** Out of the event's rooms, and told so (the page fetches the event again). */
+/**
+ * Out of the event's rooms, and told so (the page fetches the event again), once: the minute's
+ * sweep and a change's re-check may both find the socket, and the second has nothing to say.
+ */
 function leaveEvent(socket: Socket, eventId: number, by: number | null): void {
-  for (const room of eventRooms(eventId)) void socket.leave(room);
+  const rooms = eventRooms(eventId);
+  if (!rooms.some((room) => socket.rooms.has(room))) return;
+  for (const room of rooms) void socket.leave(room);
   socket.emit(LEFT_EVENT, { event_id: eventId, by } satisfies LeftEvent);
 }
 
