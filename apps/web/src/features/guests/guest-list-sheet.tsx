@@ -158,7 +158,6 @@ export function GuestListSheet({ event, open, onClose }: GuestListSheetProps) {
           // A tap on the selected toggle would clear it: one list always shows.
           onValueChange={(value) => isGuestToggle(value) && setStatus(value)}
           aria-label={t('guests.show')}
-         
         >
           {GUEST_TOGGLES.map((toggle) => (
             <ToggleGroup.Item key={toggle} value={toggle} className="guest-list__toggle">

@@ -24,7 +24,6 @@ export function LocationSheet({ open, onClose, location, onChange, errors }: Loc
     <Sheet open={open} onOpenChange={(next) => !next && onClose()} title={t('eventForm.location.title')}>
       <Tabs.Root
         className="tabs"
-       
         value={location.locationType}
         onValueChange={(value) => onChange({ locationType: (value === 'virtual' ? 'virtual' : 'in_person') satisfies LocationType })}
       >

@@ -66,7 +66,6 @@ export function EventManageMenu({ event, user }: { event: Event; user: User }) {
     <>
       <DropdownMenu.Root
         modal={false}
-       
         onOpenChange={(isOpen) => {
           if (isOpen) shareReport.prefetch();
         }}
