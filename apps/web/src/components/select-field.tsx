@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { FormMessage } from './form-message.tsx';
+import { FieldFrame } from './field-frame.tsx';
 
 type SelectFieldProps = {
   label: string;
@@ -14,36 +13,17 @@ type SelectFieldProps = {
 
 /** A labelled native select (a phone opens its own picker) with its hint and error wired to aria-describedby, as TextField. */
 export function SelectField({ label, value, onChange, options, error, hint, disabled = false }: SelectFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="input select"
-        value={value}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {options.map(([optionValue, text]) => (
-          <option key={optionValue} value={optionValue}>
-            {text}
-          </option>
-        ))}
-      </select>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <FormMessage id={errorId} message={error} />
-    </div>
+    <FieldFrame label={label} error={error} hint={hint}>
+      {(control) => (
+        <select {...control} className="input select" value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
+          {options.map(([optionValue, text]) => (
+            <option key={optionValue} value={optionValue}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
 }

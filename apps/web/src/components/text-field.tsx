@@ -1,5 +1,5 @@
-import { useId, type InputHTMLAttributes } from 'react';
-import { FormMessage } from './form-message.tsx';
+import type { InputHTMLAttributes } from 'react';
+import { FieldFrame } from './field-frame.tsx';
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & {
   label: string;
@@ -11,28 +11,9 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'classN
 
 /** A labelled input with its hint and error wired to aria-describedby. */
 export function TextField({ label, error, hint, isHighlighted = false, ...inputProps }: TextFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        {...inputProps}
-        id={id}
-        className={['input', isHighlighted ? 'input--highlighted' : ''].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <FormMessage id={errorId} message={error} />
-    </div>
+    <FieldFrame label={label} error={error} hint={hint}>
+      {(control) => <input {...inputProps} {...control} className={['input', isHighlighted ? 'input--highlighted' : ''].filter(Boolean).join(' ')} />}
+    </FieldFrame>
   );
 }
