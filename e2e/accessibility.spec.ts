@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, startingWith, text } from './accessibility.ts';
-import { E2E_ORIGIN, gotoReady, newPhone, openVerifiedPayoutAccount, readCode, seatedEventOnSale, signInViaApi, signInWithRequest } from './fixtures.ts';
+import { createEventViaApi, E2E_ORIGIN, gotoReady, newPhone, openVerifiedPayoutAccount, readCode, seatedEventOnSale, signInViaApi, signInWithRequest } from './fixtures.ts';
 
 /**
  * Every screen, and every panel and sheet on it, in English and Hebrew, as a visitor and signed in,
@@ -12,13 +12,8 @@ import { E2E_ORIGIN, gotoReady, newPhone, openVerifiedPayoutAccount, readCode, s
 test.describe.configure({ timeout: 180_000 });
 
 /** An event the person of `request` owns, made through the API (online, free unless ticket types are given). */
-async function createEvent(request: APIRequestContext, name: string, extra: Record<string, unknown> = {}): Promise<{ id: number; hash: string }> {
-  const created = await request.post('/api/events/create', {
-    headers: { origin: E2E_ORIGIN },
-    data: { name, start_date: '2030-06-01 20:00:00', location_type: 'virtual', url: 'https://meet.example.com/a11y', max: 50, ...extra },
-  });
-  expect(created.ok(), await created.text()).toBeTruthy();
-  return ((await created.json()) as { data: { id: number; hash: string } }).data;
+function createEvent(request: APIRequestContext, name: string, extra: Record<string, unknown> = {}): Promise<{ id: number; hash: string }> {
+  return createEventViaApi(request, { name, start_date: '2030-06-01 20:00:00', location_type: 'virtual', url: 'https://meet.example.com/a11y', max: 50, ...extra });
 }
 
 /** Closes the open sheet or dialog with Escape and waits until it is gone. */

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ORIGIN, expectNoHorizontalOverflow, gotoReady, openVerifiedPayoutAccount, signInViaApi } from './fixtures.ts';
+import { createEventViaApi, E2E_ORIGIN, expectNoHorizontalOverflow, gotoReady, openVerifiedPayoutAccount, signInViaApi } from './fixtures.ts';
 
 /** Buying tickets (issue 15) on the test provider, as a buyer and an organiser meet it in the browser. */
 
@@ -11,25 +11,20 @@ async function shot(page: Page, name: string): Promise<void> {
 async function eventOnSale(request: APIRequestContext, name: string): Promise<{ id: number; hash: string }> {
   const headers = { origin: E2E_ORIGIN };
   await openVerifiedPayoutAccount(request);
-  const created = await request.post('/api/events/create', {
-    headers,
-    data: {
-      name,
-      start_date: '2030-06-01 20:00:00',
-      location_type: 'virtual',
-      url: 'https://meet.example.com/rooftop',
-      max: 50,
-      pricing_mode: 'multiple',
-      currency: 'EUR',
-      ticket_types: [
-        { name: 'Early bird', price: 1000, currency: 'EUR' },
-        { name: 'Standard', price: 2000, currency: 'EUR' },
-        { name: 'VIP', price: 5000, currency: 'EUR', quantity: 5 },
-      ],
-    },
+  const event = await createEventViaApi(request, {
+    name,
+    start_date: '2030-06-01 20:00:00',
+    location_type: 'virtual',
+    url: 'https://meet.example.com/rooftop',
+    max: 50,
+    pricing_mode: 'multiple',
+    currency: 'EUR',
+    ticket_types: [
+      { name: 'Early bird', price: 1000, currency: 'EUR' },
+      { name: 'Standard', price: 2000, currency: 'EUR' },
+      { name: 'VIP', price: 5000, currency: 'EUR', quantity: 5 },
+    ],
   });
-  expect(created.ok(), await created.text()).toBeTruthy();
-  const event = ((await created.json()) as { data: { id: number; hash: string } }).data;
   const product = await request.post(`/api/payments/create-product/${event.id}`, { headers });
   expect(product.ok(), await product.text()).toBeTruthy();
   return event;

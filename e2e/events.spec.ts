@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { FIRST_SCREEN_CARDS } from '@planns/shared/events/events.rules';
-import { E2E_ORIGIN, expectNoHorizontalOverflow, gotoReady, newPhone, signInViaApi, signInWithRequest } from './fixtures.ts';
+import { createEventViaApi, E2E_ORIGIN, expectNoHorizontalOverflow, gotoReady, newPhone, signInViaApi, signInWithRequest } from './fixtures.ts';
 
 /** Near Plaça de Catalunya: the device position the filters panel asks for. */
 const BARCELONA = { latitude: 41.3874, longitude: 2.1686 };
@@ -286,12 +286,7 @@ test('the filters ask for the position quietly on opening; a refusal is said onl
 test('a long address, cut on the event page, shows whole on a tap', async ({ page }) => {
   await signInViaApi(page, undefined, 'Adela Address');
   const address = 'Carrer de Castelldefels 123, Sant Boi de Llobregat, Barcelona, Spain';
-  const created = await page.context().request.post('/api/events/create', {
-    headers: { origin: E2E_ORIGIN },
-    data: { name: `E2E Long address ${Date.now()}`, start_date: '2030-05-01 19:00:00', address, lat: 41.34, lng: 2.04 },
-  });
-  expect(created.ok(), await created.text()).toBeTruthy();
-  const { hash } = ((await created.json()) as { data: { hash: string } }).data;
+  const { hash } = await createEventViaApi(page.context().request, { name: `E2E Long address ${Date.now()}`, start_date: '2030-05-01 19:00:00', address, lat: 41.34, lng: 2.04 });
   await page.goto(`/events/${hash}`);
   const cut = page.getByRole('button', { name: `${address} (shortened: tap to show it whole)` });
   await expect(cut).toHaveText(/\.\.\.$/);
@@ -311,11 +306,7 @@ test('This week lists what is left of the week, as the language counts weeks, an
     [`${stamp} Saturday picnic`, '2030-06-15 12:00:00'],
     [`${stamp} Sunday brunch`, '2030-06-16 11:00:00'],
   ] as const) {
-    const created = await page.context().request.post('/api/events/create', {
-      headers: { origin: E2E_ORIGIN },
-      data: { name, start_date: start, location_type: 'virtual', url: 'https://meet.example.com/week', max: 20 },
-    });
-    expect(created.ok(), await created.text()).toBeTruthy();
+    await createEventViaApi(page.context().request, { name, start_date: start, location_type: 'virtual', url: 'https://meet.example.com/week', max: 20 });
   }
 
   await gotoReady(page, '/events');

@@ -122,6 +122,16 @@ export async function createOnlineEvent(page: Page, name: string, { isPrivate }:
   return hash;
 }
 
+/**
+ * An event made by the person of `request` through POST /api/events/create (`data` is the call's
+ * body), checked to have been made; its id and hash.
+ */
+export async function createEventViaApi(request: APIRequestContext, data: Record<string, unknown>): Promise<{ id: number; hash: string }> {
+  const created = await request.post('/api/events/create', { headers: { origin: E2E_ORIGIN }, data });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  return ((await created.json()) as { data: { id: number; hash: string } }).data;
+}
+
 /** What the test provider's onboarding form asks of an individual organiser in Spain. */
 const ONBOARDING = { business_type: 'individual', first_name: 'Olga', last_name: 'Organiser', country: 'ES', default_currency: 'EUR', accept_terms: true };
 
@@ -166,25 +176,20 @@ export async function seatedEventOnSale(request: APIRequestContext, name: string
   });
   expect(scheme.ok(), await scheme.text()).toBeTruthy();
   const schemeId = ((await scheme.json()) as { data: { id: number } }).data.id;
-  const created = await request.post('/api/events/create', {
-    headers,
-    data: {
-      name,
-      start_date: '2030-06-01 20:00:00',
-      location_type: 'virtual',
-      url: 'https://meet.example.com/hall',
-      pricing_mode: 'multiple',
-      currency: 'EUR',
-      seated: true,
-      seat_template_id: schemeId,
-      ticket_types: [
-        { name: 'Stalls', price: 2000, currency: 'EUR', seat_type: 0 },
-        { name: 'VIP', price: 5000, currency: 'EUR', seat_type: 1 },
-      ],
-    },
+  const event = await createEventViaApi(request, {
+    name,
+    start_date: '2030-06-01 20:00:00',
+    location_type: 'virtual',
+    url: 'https://meet.example.com/hall',
+    pricing_mode: 'multiple',
+    currency: 'EUR',
+    seated: true,
+    seat_template_id: schemeId,
+    ticket_types: [
+      { name: 'Stalls', price: 2000, currency: 'EUR', seat_type: 0 },
+      { name: 'VIP', price: 5000, currency: 'EUR', seat_type: 1 },
+    ],
   });
-  expect(created.ok(), await created.text()).toBeTruthy();
-  const event = ((await created.json()) as { data: { id: number; hash: string } }).data;
   expect((await request.post(`/api/payments/create-product/${event.id}`, { headers })).ok()).toBeTruthy();
   return event;
 }

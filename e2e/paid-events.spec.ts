@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ORIGIN, eventHashFromUrl, expectNoHorizontalOverflow, signInViaApi, startOnlineEvent } from './fixtures.ts';
+import { createEventViaApi, E2E_ORIGIN, eventHashFromUrl, expectNoHorizontalOverflow, signInViaApi, startOnlineEvent } from './fixtures.ts';
 
 const TYPES = [
   { name: 'Early bird', price: '40', shown: '₪40.00' },
@@ -138,13 +138,8 @@ test("the owner whose payout account is not verified sees 'needs verification' o
   const headers = { origin: E2E_ORIGIN };
   const account = await request.post('/api/payments', { data: { email: 'uri@example.com' }, headers });
   expect(account.ok()).toBeTruthy();
-  const created = await request.post('/api/events/create', {
-    headers,
-    data: { name: 'Unverified gig', start_date: '2030-05-01 19:00:00', location_type: 'virtual', url: 'https://meet.example.com/gig', price: 1500, currency: 'EUR' },
-  });
-  expect(created.ok()).toBeTruthy();
-  const { data } = (await created.json()) as { data: { hash: string } };
-  await page.goto(`/events/${data.hash}`);
+  const event = await createEventViaApi(request, { name: 'Unverified gig', start_date: '2030-05-01 19:00:00', location_type: 'virtual', url: 'https://meet.example.com/gig', price: 1500, currency: 'EUR' });
+  await page.goto(`/events/${event.hash}`);
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('needs verification');
   await shot(page, 'en-needs-verification');

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startingWith, text } from './accessibility.ts';
-import { E2E_ORIGIN, gotoReady, newPhone, signInViaApi, signInWithRequest } from './fixtures.ts';
+import { createEventViaApi, gotoReady, newPhone, signInViaApi, signInWithRequest } from './fixtures.ts';
 
 /**
  * Layout regressions caught by eye (issue 18): home, the events list, an event page, the create
@@ -30,12 +30,8 @@ async function ensureEvents(request: APIRequestContext): Promise<string> {
   await signInWithRequest(request, newPhone(), 'Vera Visual');
   let hash = '';
   for (const event of EVENTS) {
-    const created = await request.post('/api/events/create', {
-      headers: { origin: E2E_ORIGIN },
-      data: { ...event, location_type: 'virtual', url: 'https://meet.example.com/visual', max: 40 },
-    });
-    expect(created.ok(), await created.text()).toBeTruthy();
-    hash ||= ((await created.json()) as { data: { hash: string } }).data.hash;
+    const created = await createEventViaApi(request, { ...event, location_type: 'virtual', url: 'https://meet.example.com/visual', max: 40 });
+    hash ||= created.hash;
   }
   return hash;
 }
