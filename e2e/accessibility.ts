@@ -40,8 +40,16 @@ const trees = new Map<Language, Tree>();
  */
 export function text(language: Language, key: string, values: Record<string, string | number> = {}): string {
   if (!trees.has(language)) trees.set(language, JSON.parse(readFileSync(path.join(root, `${language}.json`), 'utf8')) as Tree);
-  let node: string | Tree | undefined = trees.get(language);
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  const lookup = (dotted: string) => {
+    let node: string | Tree | undefined = trees.get(language);
+    for (const part of dotted.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+    return node;
+  };
+  let node = lookup(key);
+  // i18next's plurals: key_one, key_few, ... by the language's rule for `count`, else key_other.
+  if (node === undefined && typeof values.count === 'number') {
+    node = lookup(`${key}_${new Intl.PluralRules(language).select(values.count)}`) ?? lookup(`${key}_other`);
+  }
   if (typeof node !== 'string') throw new Error(`no text ${key} in ${language}`);
   return node.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(values[name] ?? ''));
 }

@@ -39,6 +39,7 @@ import { paymentsWebhookRoutes } from './modules/payments/payments-webhook.route
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
+import { smsSenderRoutes } from './modules/sms-sender/sms-sender.routes.ts';
 import { exportTickets } from './modules/tickets/tickets.service.ts';
 import { requireActor } from './http/auth-hook.ts';
 import { testProviderRoutes } from './modules/test-provider/test-provider.routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(paymentsWebhookRoutes, { deps });
       await api.register(ordersRoutes, { deps, onChange: () => visitorLists.clear() });
       await api.register(ticketsRoutes, { deps, onChange: () => visitorLists.clear() });
+      await api.register(smsSenderRoutes, { deps });
       if (deps.payments instanceof TestPaymentsProvider) {
         await api.register(testProviderRoutes, { deps, provider: deps.payments, onChange: () => visitorLists.clear() });
       }

@@ -33,6 +33,8 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
   TWILIO_VERIFY_SERVICE_SID: z.preprocess(emptyToUndefined, z.string().optional()),
   TWILIO_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** The moderators' SMS sender texts at most this many numbers a minute (the provider's pace; Twilio's long codes take about one a second). */
+  SMS_SENDER_PER_MINUTE: int(1, 6000, 60),
   GEOCODING_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['offline', 'nominatim', 'google']).default('offline')),
   NOMINATIM_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://nominatim.openstreetmap.org')),
   GOOGLE_MAPS_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),

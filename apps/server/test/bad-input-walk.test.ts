@@ -56,6 +56,7 @@ const BASELINES: Record<string, unknown> = {
   'POST /api/events/create': eventBody,
   'PUT /api/events/{id}': eventBody,
   'POST /api/send-code': { to: '+12025550177' },
+  'POST /api/events/tickets/send-sms/{hash}': { message: 'Doors open at 8', phone: null, type: 'all' },
   'POST /api/check-code': { to: '+12025550177', code: '123456' },
   'POST /api/auth-create': { phone: '+12025550177' },
   'PUT /api/users/{id}': { name: 'Walk Owner', email: 'walk@example.com' },

@@ -447,6 +447,29 @@ export interface GalleryReportsTable {
   created_at: Timestamp;
 }
 
+/** A moderator's SMS to an event's people (migration 0020). */
+export interface SmsSendsTable {
+  id: Generated<number> & Id;
+  event_id: number | null;
+  event_name: string;
+  sender_id: number | null;
+  recipient_type: 'all' | 'ticket_owners' | 'going' | 'going_doubt' | 'rejected' | 'number';
+  message: string;
+  recipients_count: number;
+  created_at: Timestamp;
+}
+
+export interface SmsSendRecipientsTable {
+  send_id: number;
+  phone: string;
+  user_id: number | null;
+  attempts: Generated<number>;
+  claimed_at: Date | null;
+  sent_at: Date | null;
+  failed_at: Date | null;
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -486,4 +509,6 @@ export interface Database {
   gallery_items: GalleryItemsTable;
   gallery_likes: GalleryLikesTable;
   gallery_reports: GalleryReportsTable;
+  sms_sends: SmsSendsTable;
+  sms_send_recipients: SmsSendRecipientsTable;
 }

@@ -8,6 +8,7 @@ import { processProviderEvent } from '../modules/payments/payments.service.ts';
 import { afterPayment, expireHold, expireLapsedHolds, refundUnfulfilled, tellBuyer } from '../modules/orders/orders.service.ts';
 import { issuedTicketsText } from '../modules/tickets/tickets.service.ts';
 import { findUser } from '../modules/users/users.service.ts';
+import { deliverSend } from '../modules/sms-sender/sms-sender.service.ts';
 
 /**
  * What a job run may report back: a line for the log (nothing: stay quiet).
@@ -124,6 +125,17 @@ export const JOBS = {
       const phone = (await findUser(deps.db, message.userId))?.phone;
       if (phone) await deps.sms.sendMessage(phone, message.text);
     },
+    maxAttempts: 5,
+  }),
+  /**
+   * A moderator's SMS to an event's people (decision 0041): the next SMS_SENDER_PER_MINUTE numbers
+   * of the send, then itself again a minute later while numbers are left. Queued in the
+   * transaction that records the send.
+   */
+  'sms.send': defineJob({
+    description: "text the numbers of a moderator's SMS, a minute's worth a run",
+    payload: z.object({ send_id: idSchema }).strict(),
+    run: async (deps, { send_id }) => deliverSend(deps, send_id),
     maxAttempts: 5,
   }),
   /**

@@ -6,12 +6,14 @@ import { JOBS, type JobName, type JobPayload } from './jobs.ts';
  * Queues a job. Given a transaction, the job is part of it: it exists if and only if the change
  * commits (the outbox, decision 0026), and the runners hear of it at commit (graphile-worker's
  * NOTIFY). `key`: a job with the same key still waiting is replaced rather than queued twice.
+ * `delaySeconds`: due that long after the database's now (the queue's own clock, which the fake
+ * clock of tests does not move); `runAt`: due then.
  */
 export async function enqueue<N extends JobName>(
   db: Executor,
   name: N,
   payload: JobPayload<N>,
-  options: { key?: string; runAt?: Date } = {},
+  options: { key?: string; runAt?: Date; delaySeconds?: number } = {},
 ): Promise<void> {
   const definition = JOBS[name];
   // A payload the runner would refuse is a programming error: refuse it here, where it is made.
@@ -20,7 +22,7 @@ export async function enqueue<N extends JobName>(
     SELECT graphile_worker.add_job(
       identifier => ${name}::text,
       payload => ${JSON.stringify(checked)}::json,
-      run_at => ${options.runAt ?? null}::timestamptz,
+      run_at => coalesce(${options.runAt ?? null}::timestamptz, now() + make_interval(secs => ${options.delaySeconds ?? null}::double precision)),
       max_attempts => ${definition.maxAttempts}::int,
       job_key => ${options.key ?? null}::text
     )

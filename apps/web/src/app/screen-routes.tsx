@@ -35,6 +35,7 @@ const TestProviderOnboardingRoute = lazyScreen(() => import('./routes/test-provi
 const TestProviderDashboardRoute = lazyScreen(() => import('./routes/test-provider/dashboard-route.tsx'), 'DashboardRoute');
 const TestProviderCheckoutRoute = lazyScreen(() => import('./routes/test-provider/checkout-route.tsx'), 'CheckoutRoute');
 const TestProviderReceiptRoute = lazyScreen(() => import('./routes/test-provider/receipt-route.tsx'), 'ReceiptRoute');
+const SmsSenderRoute = lazyScreen(() => import('./routes/sms-sender/sms-sender-route.tsx'), 'SmsSenderRoute');
 const NotFoundRoute = lazyScreen(() => import('./routes/not-found/not-found-route.tsx'), 'NotFoundRoute');
 
 /**
@@ -83,6 +84,7 @@ export function ScreenRoutes() {
       <Route path="purchase-history" element={<PurchaseHistoryRoute />} />
       <Route path="tickets" element={<MyTicketsRoute />} />
       <Route path="check-ticket/:code" element={<CheckTicketRoute />} />
+      <Route path="sms-sender" element={<SmsSenderRoute />} />
       <Route path="test-provider/onboarding/:linkId" element={<TestProviderOnboardingRoute />} />
       <Route path="test-provider/dashboard/:linkId" element={<TestProviderDashboardRoute />} />
       <Route path="test-provider/checkout/:sessionId" element={<TestProviderCheckoutRoute />} />

@@ -25,6 +25,8 @@ export const LAZY_NAMESPACES: readonly string[] = [
   'myTickets', 'checkTicket',
   // the test payment provider's hosted pages (/test-provider/...)
   'testProvider',
+  // /sms-sender and the event menu's Send SMS (moderators)
+  'smsSender',
 ];
 
 /** Keys inside lazy namespaces that the shell (in the first load) shows at once. */

@@ -4,6 +4,7 @@ import { lockKey, PLAN_EACH_TIME, type Executor, type Tx } from '../../db/databa
 import type { EventsTable, EventTicketTypesTable } from '../../db/schema.ts';
 import { visibleInList, visibleTo } from './event-visibility.ts';
 import { cellsAround } from './geo-cells.ts';
+import { escapeLike } from '../../db/like.ts';
 
 /** SQL only (CONVENTIONS §3): visibility, filters and the event read model live here as SQL. */
 
@@ -388,10 +389,6 @@ export interface EventListFilter {
   offset: number;
   /** Keyset paging (the upcoming and start_date orders): the page after this event (its start in microseconds since 1970, and id); the offset is then not used. */
   after?: { startMicros: string; id: string } | null;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { escapeLike } from '../../db/like.ts';
 
 const userColumns = [
   'users.id',
@@ -74,10 +75,6 @@ export async function lockUser(db: Executor, id: number): Promise<void> {
 
 export async function userExists(db: Executor, userId: number): Promise<boolean> {
   return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** People by name: every one whose folded name contains the text or nearly does (typos), closest first. */

@@ -101,6 +101,7 @@ export function MyUserScreen() {
                 <MenuLink to="/notification_settings" icon="settings" label={t('notifications.openSettings')} />
                 <MenuLink to="/privacy-policy" icon="document" label={t('legal.privacy.title')} />
                 <MenuLink to="/tickets" icon="ticket" label={t('myTickets.menu')} />
+                {user.is_moderator ? <MenuLink to="/sms-sender" icon="chat" label={t('smsSender.menu')} /> : null}
                 <li>
                   <button
                     type="button"

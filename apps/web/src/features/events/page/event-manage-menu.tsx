@@ -13,17 +13,20 @@ import { useGoBack } from '../../../lib/use-navigation-history.ts';
 import { SwitchOwnerSheet } from './switch-owner-sheet.tsx';
 import { useShareReport } from '../../share/use-share-report.ts';
 
+/** The SMS sender loads when a moderator first opens it. */
+const SmsSendSheet = lazy(() => import('../../sms-sender/sms-send-sheet.tsx').then((module) => ({ default: module.SmsSendSheet })));
+
 /** The guest list loads on the first Event report. */
 const GuestListSheet = lazy(() => import('../../guests/guest-list-sheet.tsx').then((module) => ({ default: module.GuestListSheet })));
 
-type Open = 'delete' | 'owner' | 'report' | null;
+type Open = 'delete' | 'owner' | 'report' | 'sms' | null;
 
 /**
  * The owner and moderator menu (events §2 "Moderation options", §6), rendered only when
  * `event.can_manage`: the visit count, edit, clone, event report (the guest list), share report
  * (the share text and the guest list's text), the ticket report of a paid event (a CSV download),
- * switch owner (moderators only) and delete. Opening
- * it loads the report's text, ready for Share report. Send SMS arrives with its issue.
+ * send SMS and switch owner (moderators only) and delete. Opening it loads the report's text,
+ * ready for Share report.
  */
 export function EventManageMenu({ event, user }: { event: Event; user: User }) {
   const { t } = useTranslation();
@@ -31,6 +34,7 @@ export function EventManageMenu({ event, user }: { event: Event; user: User }) {
   const goBack = useGoBack();
   const [open, setOpen] = useState<Open>(null);
   const [hasOpenedReport, setHasOpenedReport] = useState(false);
+  const [hasOpenedSms, setHasOpenedSms] = useState(false);
   const shareReport = useShareReport(event);
   const deleteEvent = useDeleteEvent();
   const moderatorDelete = useModeratorDeleteEvent();
@@ -116,6 +120,18 @@ export function EventManageMenu({ event, user }: { event: Event; user: User }) {
               </DropdownMenu.Item>
             ) : null}
             {user.is_moderator ? (
+              <DropdownMenu.Item
+                className="dropdown__item"
+                onSelect={() => {
+                  setHasOpenedSms(true);
+                  setOpen('sms');
+                }}
+              >
+                <Icon name="chat" size={20} />
+                {t('eventMenu.sendSms')}
+              </DropdownMenu.Item>
+            ) : null}
+            {user.is_moderator ? (
               <DropdownMenu.Item className="dropdown__item" onSelect={() => setOpen('owner')}>
                 <Icon name="swap" size={20} />
                 {t('eventMenu.switchOwner')}
@@ -147,6 +163,12 @@ export function EventManageMenu({ event, user }: { event: Event; user: User }) {
       {hasOpenedReport ? (
         <Suspense fallback={null}>
           <GuestListSheet event={event} open={open === 'report'} onClose={() => setOpen(null)} />
+        </Suspense>
+      ) : null}
+
+      {user.is_moderator && hasOpenedSms ? (
+        <Suspense fallback={null}>
+          <SmsSendSheet event={event} open={open === 'sms'} onClose={() => setOpen(null)} />
         </Suspense>
       ) : null}
 
