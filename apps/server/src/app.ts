@@ -40,6 +40,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { smsSenderRoutes } from './modules/sms-sender/sms-sender.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { buildAnalyticsProvider } from './providers/build-providers.ts';
 import { exportTickets } from './modules/tickets/tickets.service.ts';
 import { requireActor } from './http/auth-hook.ts';
 import { testProviderRoutes } from './modules/test-provider/test-provider.routes.ts';
@@ -166,6 +168,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(ordersRoutes, { deps, onChange: () => visitorLists.clear() });
       await api.register(ticketsRoutes, { deps, onChange: () => visitorLists.clear() });
       await api.register(smsSenderRoutes, { deps });
+      await api.register(analyticsRoutes, { deps, analytics: buildAnalyticsProvider(deps.config) });
       if (deps.payments instanceof TestPaymentsProvider) {
         await api.register(testProviderRoutes, { deps, provider: deps.payments, onChange: () => visitorLists.clear() });
       }

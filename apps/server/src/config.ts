@@ -65,7 +65,11 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().min(0).max(50).multipleOf(0.01, 'at most two decimals').default(5),
   ),
-  ANALYTICS_PROVIDER: z.enum(['none']).default('none'),
+  /** Page views and steps (issue 19): none, or a Plausible-compatible events API (Plausible, its self-hosted edition, or any that takes POST /api/event). */
+  ANALYTICS_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['none', 'plausible']).default('none')),
+  PLAUSIBLE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://plausible.io')),
+  /** The site as the analytics service knows it; PUBLIC_URL's host when unset. */
+  ANALYTICS_DOMAIN: z.preprocess(emptyToUndefined, z.string().max(253).regex(/^[a-z0-9.-]+$/i, 'a domain name such as planns.example').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   /** Requests per minute per client address on /api (the global limit; routes may set tighter ones). */

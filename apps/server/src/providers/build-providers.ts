@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { noneAnalytics, type AnalyticsProvider } from './analytics/analytics-provider.ts';
+import { PlausibleAnalyticsProvider } from './analytics/plausible-analytics.ts';
 import type { Clock } from './clock.ts';
 import type { GeocodingProvider } from './geocoding/geocoding-provider.ts';
 import { GoogleGeocodingProvider } from './geocoding/google-geocoding.ts';
@@ -27,6 +29,14 @@ export function buildSmsProvider(config: Config, clock: Clock, log: (msg: string
     });
   }
   return new ConsoleSmsProvider(clock, log);
+}
+
+/** none (records nothing) or plausible (a Plausible-compatible events API, for the site ANALYTICS_DOMAIN or PUBLIC_URL's host). */
+export function buildAnalyticsProvider(config: Config): AnalyticsProvider {
+  if (config.ANALYTICS_PROVIDER === 'plausible') {
+    return new PlausibleAnalyticsProvider({ baseUrl: config.PLAUSIBLE_URL, domain: config.ANALYTICS_DOMAIN ?? config.publicUrl.hostname });
+  }
+  return noneAnalytics;
 }
 
 /** offline (bundled gazetteer, read on first use), nominatim or google. */

@@ -1,13 +1,18 @@
+import type { AnalyticsEventBody, AnalyticsEventName } from '@planns/shared/analytics/analytics.schemas';
+
 /**
- * Page-view analytics behind a small interface (CONVENTIONS §6). The provider is named by the
- * server's GET /api/config (analytics_provider); 'none' is the default and sends nothing.
- * A real adapter is added here as another entry of `providers`, loading no third-party script
- * that the CSP (script-src 'self') would block.
+ * Page views and steps behind a small interface (CONVENTIONS §6; decision 0042). The provider is
+ * named by the server's GET /api/config (analytics_provider): 'none', the default, sends nothing;
+ * 'plausible' posts each to planns' own POST /api/analytics/event, which passes it on to a
+ * Plausible-compatible service with the page reduced to its route. The browser loads no
+ * third-party script (the CSP stays script-src 'self') and talks to no other origin.
  */
+export type AnalyticsProps = Record<string, string | number | boolean>;
+
 export interface AnalyticsProvider {
   readonly name: string;
-  pageView(path: string): void;
-  event(name: string, properties?: Record<string, string | number | boolean>): void;
+  pageView(path: string, referrer?: string | null): void;
+  event(name: Exclude<AnalyticsEventName, 'pageview'>, path: string, properties?: AnalyticsProps): void;
 }
 
 export const noneAnalytics: AnalyticsProvider = {
@@ -16,8 +21,34 @@ export const noneAnalytics: AnalyticsProvider = {
   event() {},
 };
 
+type Send = (body: AnalyticsEventBody) => void;
+
+/** A POST that outlives the page (keepalive: a step just before a navigation still arrives); failures are ignored. */
+const postEvent: Send = (body) => {
+  void fetch('/api/analytics/event', {
+    method: 'POST',
+    credentials: 'same-origin',
+    keepalive: true,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  }).catch(() => {});
+};
+
+export function relayedAnalytics(send: Send = postEvent): AnalyticsProvider {
+  return {
+    name: 'plausible',
+    pageView(path, referrer) {
+      send({ name: 'pageview', path, referrer: referrer ?? null });
+    },
+    event(name, path, properties) {
+      send({ name, path, ...(properties ? { props: properties } : {}) });
+    },
+  };
+}
+
 const providers: Record<string, () => AnalyticsProvider> = {
   none: () => noneAnalytics,
+  plausible: () => relayedAnalytics(),
 };
 
 export function createAnalytics(providerName: string | null | undefined): AnalyticsProvider {

@@ -35,6 +35,7 @@ import {
   type CheckoutStep,
   type TicketChoice,
 } from './checkout-state.ts';
+import { useTrackStep } from '../../lib/use-analytics.ts';
 import { LazySeatPicker } from '../seats/lazy-seat-picker.ts';
 import { TestCardCheckout } from './test-card-checkout.tsx';
 import './checkout-sheet.css';
@@ -74,6 +75,7 @@ export function CheckoutSheet({ event, rsvp, start, onBackToRsvp, onClose }: Che
   const [checkout, setCheckout] = useState<OpenedCheckout | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [sessionId, setSessionId] = useState<string | null>(start.step === 'success' ? start.sessionId : null);
+  const track = useTrackStep();
   const currency = (event.currency ?? 'EUR') as Currency;
   const money = (minor: number) => formatMoney(minor, currency, i18n.language);
   const amount = choiceAmount(choice);
@@ -86,6 +88,7 @@ export function CheckoutSheet({ event, rsvp, start, onBackToRsvp, onClose }: Che
       const opened = await open.mutateAsync({ eventId: event.id, params: embedParams(event, from, joinSession, feePercent) });
       setCheckout(opened);
       setStep('payment');
+      track('payment', { step: 'opened', tickets: choiceAmount(from) });
     } catch (error) {
       if (isApiError(error) && error.status === 401) {
         // continue_to_stripe (events §4): after login the flow comes back to the payment step.
@@ -125,6 +128,13 @@ export function CheckoutSheet({ event, rsvp, start, onBackToRsvp, onClose }: Che
       { eventId: event.id, body: { maybe: rsvp.action !== 'join', companions: [...rsvp.companions], note: rsvp.note, use_google_calendar: false } },
       { onSuccess: onClose, onError: (error) => setProblem(errorMessage(error)) },
     );
+  }
+
+  /** Tickets chosen: on to the summary (counted as the tickets step, and the seats step on a seated event). */
+  function chooseTickets() {
+    track('tickets', { step: 'chosen', tickets: amount });
+    if (choice.kind === 'seats') track('seats', { step: 'picked', seats: choice.seats.length });
+    setStep('summary');
   }
 
   function back() {
@@ -209,7 +219,7 @@ export function CheckoutSheet({ event, rsvp, start, onBackToRsvp, onClose }: Che
                 {t('checkout.buyLater')}
               </button>
               {amount > 0 ? (
-                <button type="button" className="btn btn--primary" onClick={() => setStep('summary')}>
+                <button type="button" className="btn btn--primary" onClick={chooseTickets}>
                   {t('checkout.next')}
                 </button>
               ) : null}
@@ -265,6 +275,7 @@ export function CheckoutSheet({ event, rsvp, start, onBackToRsvp, onClose }: Che
                   <TestCardCheckout
                     sessionId={checkout.id}
                     onPaid={() => {
+                      track('payment', { step: 'paid' });
                       setSessionId(checkout.id);
                       setStep('success');
                     }}

@@ -13,6 +13,7 @@ import { Sheet } from '../../components/sheet.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { hasOnlyFieldErrors, useErrorMessage, useFieldError } from '../../lib/error-messages.ts';
+import { useTrackStep } from '../../lib/use-analytics.ts';
 import { lastSentCompanions, rememberSentCompanions } from './rsvp-companions-memory.ts';
 import type { RsvpChoice } from '../checkout/checkout-sheet.tsx';
 import { RsvpFullAlert } from './rsvp-full-alert.tsx';
@@ -52,6 +53,7 @@ export function RsvpSheet({ event, user, preselected, onClose, onGetTickets }: R
   const noteId = useId();
   const companionsErrorId = useId();
   const companionsQuery = useCompanions();
+  const track = useTrackStep();
   const join = useJoinEvent();
   const reject = useRejectEvent();
 
@@ -120,6 +122,7 @@ export function RsvpSheet({ event, user, preselected, onClose, onGetTickets }: R
         {
           onSuccess: () => {
             rememberSentCompanions(user.id, event.id, request.body.companions);
+            track('rsvp', { answer: action, companions: request.body.companions.length });
             onClose();
           },
           // A companion removed elsewhere (422 companions): show the list as it is now.
@@ -129,7 +132,15 @@ export function RsvpSheet({ event, user, preselected, onClose, onGetTickets }: R
         },
       );
     } else {
-      reject.mutate({ eventId: event.id, body: request.body }, { onSuccess: onClose });
+      reject.mutate(
+        { eventId: event.id, body: request.body },
+        {
+          onSuccess: () => {
+            track('rsvp', { answer: 'reject' });
+            onClose();
+          },
+        },
+      );
     }
   }
 
