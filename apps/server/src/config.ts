@@ -63,6 +63,8 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().min(0).max(50).multipleOf(0.01, 'at most two decimals').default(5),
   ),
+  /** Calendars (decision 0039): `ics` hands people RFC 5545 files (the event's download, their private feed); `google` is to come. */
+  CALENDAR_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['ics']).default('ics')),
   ANALYTICS_PROVIDER: z.enum(['none']).default('none'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { CalendarProvider } from './calendar/calendar-provider.ts';
+import { IcsCalendarProvider } from './calendar/ics-calendar.ts';
 import type { Clock } from './clock.ts';
 import type { GeocodingProvider } from './geocoding/geocoding-provider.ts';
 import { GoogleGeocodingProvider } from './geocoding/google-geocoding.ts';
@@ -67,4 +69,12 @@ export function buildPaymentsProvider(config: Config, deps: { db: Db; clock: Clo
     });
   }
   return new TestPaymentsProvider({ db: deps.db, clock: deps.clock, publicUrl: config.publicUrl });
+}
+
+/** ics (RFC 5545 files: the event's download and each person's feed); the only one so far (decision 0039). */
+export function buildCalendarProvider(config: Config): CalendarProvider {
+  switch (config.CALENDAR_PROVIDER) {
+    case 'ics':
+      return new IcsCalendarProvider();
+  }
 }
