@@ -104,6 +104,17 @@ describe('writeCalendar', () => {
     expect(ics).toContain('STATUS:CANCELLED');
   });
 
+  it('writes a time of the hour clocks go back in UTC, which no reader can take for the other one', () => {
+    const at = (start: string) => unfold(writeCalendar([entry({ timeZone: 'America/New_York', start: new Date(start), end: null })], { stamp }));
+    // 01:30 happens twice in New York on 1 November 2026: at 05:30 and at 06:30 UTC.
+    expect(at('2026-11-01T05:30:00Z')).toContain('DTSTART:20261101T053000Z\r\n');
+    expect(at('2026-11-01T06:30:00Z')).toContain('DTSTART:20261101T063000Z\r\n');
+    expect(at('2026-11-01T04:30:00Z')).toContain('DTSTART;TZID=America/New_York:20261101T003000\r\n');
+    expect(at('2026-11-01T07:30:00Z')).toContain('DTSTART;TZID=America/New_York:20261101T023000\r\n');
+    // The hour skipped in spring is never written: an instant has one local time there.
+    expect(at('2026-03-08T07:30:00Z')).toContain('DTSTART;TZID=America/New_York:20260308T033000\r\n');
+  });
+
   it('names a feed and how often to fetch it, and writes each zone once', () => {
     const ics = unfold(
       writeCalendar([entry(), entry({ uid: 'event-8@planns.test', start: new Date('2027-01-10T18:00:00Z'), end: null }), entry({ uid: 'event-9@planns.test', timeZone: 'Asia/Tokyo' })], {

@@ -1,5 +1,5 @@
 import type { CalendarEntry, CalendarOptions } from './calendar-provider.ts';
-import { localTime, vtimezoneLines } from './vtimezone.ts';
+import { isAmbiguousLocalTime, localTime, vtimezoneLines } from './vtimezone.ts';
 
 /*
  * RFC 5545 text, written by hand (decision 0039): CRLF line ends, lines folded at 75 octets
@@ -54,8 +54,9 @@ export function formatUtc(at: Date): string {
   return `${at.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
 }
 
+/** In the zone's local time with its TZID; in UTC without a zone, or in the hour clocks go back (it happens twice). */
 function dateTimeProperty(name: string, at: Date, timeZone: string | null): string {
-  return timeZone ? `${name};TZID=${timeZone}:${localTime(timeZone, at)}` : `${name}:${formatUtc(at)}`;
+  return timeZone && !isAmbiguousLocalTime(timeZone, at) ? `${name};TZID=${timeZone}:${localTime(timeZone, at)}` : `${name}:${formatUtc(at)}`;
 }
 
 /** GEO's FLOAT;FLOAT, at most six decimals (about 10 cm). */

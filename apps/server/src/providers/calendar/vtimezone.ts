@@ -88,6 +88,22 @@ export function localTime(timeZone: string, at: Date): string {
 }
 
 /**
+ * Whether the zone's local time at this instant also names another instant: the hour repeated when
+ * clocks go back. RFC 5545 reads such a time as its first occurrence, but not every calendar does
+ * (ical.js, Thunderbird's, takes the second), so such a time is written in UTC instead.
+ */
+export function isAmbiguousLocalTime(timeZone: string, at: Date): boolean {
+  const t = at.getTime();
+  const local = t + offsetMinutes(timeZone, t) * MINUTE;
+  // Another instant with the same local time has one of the offsets in force around this one.
+  for (const other of new Set([offsetMinutes(timeZone, t - DAY), offsetMinutes(timeZone, t + DAY)])) {
+    const candidate = local - other * MINUTE;
+    if (candidate !== t && offsetMinutes(timeZone, candidate) === other) return true;
+  }
+  return false;
+}
+
+/**
  * The VTIMEZONE lines for a zone, covering the whole UTC years from `from` to `to`: every
  * DATE-TIME in that span written with this TZID resolves through it.
  */
