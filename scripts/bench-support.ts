@@ -15,7 +15,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { hashToken, newToken } from '../apps/server/src/modules/auth/tokens.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
-import { buildGeocodingProvider, buildPaymentsProvider, buildSmsProvider, buildStorageProvider } from '../apps/server/src/providers/build-providers.ts';
+import { buildCalendarProvider, buildGeocodingProvider, buildPaymentsProvider, buildSmsProvider, buildStorageProvider } from '../apps/server/src/providers/build-providers.ts';
 import { systemClock } from '../apps/server/src/providers/clock.ts';
 import { missingMallocSettings } from './malloc-settings.ts';
 
@@ -111,6 +111,7 @@ export function serviceDeps(url: string, dataDir: string, db: Db, env: Record<st
     storage: buildStorageProvider(config),
     geocoding: buildGeocodingProvider(config),
     payments: buildPaymentsProvider(config, { db, clock: systemClock }),
+    calendar: buildCalendarProvider(config),
   };
 }
 

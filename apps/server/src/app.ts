@@ -17,6 +17,7 @@ import { registerInputGuard } from './http/input-guard.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRateLimit, registerSecurityHeaders, securityHeaders } from './http/security.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { companionsRoutes } from './modules/companions/companions.routes.ts';
 import { seatsRoutes } from './modules/seats/seats.routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(friendsRoutes, { deps });
       await api.register(notificationsRoutes, { deps });
       await api.register(shareRoutes, { deps });
+      await api.register(calendarRoutes, { deps });
       await api.register(profileRoutes, { deps });
       await api.register(guestsRoutes, { deps });
       await api.register(groupsRoutes, { deps });

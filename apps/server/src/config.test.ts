@@ -106,6 +106,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ GEOCODING_PROVIDER: 'nominatim', NOMINATIM_URL: 'http://localhost:8080' }).NOMINATIM_URL).toBe('http://localhost:8080');
   });
 
+  it('writes calendars as ics files by default and refuses a provider that is not built', () => {
+    expect(loadConfig({}).CALENDAR_PROVIDER).toBe('ics');
+    expect(loadConfig({ CALENDAR_PROVIDER: '' }).CALENDAR_PROVIDER).toBe('ics');
+    expect(named(configError({ CALENDAR_PROVIDER: 'outlook' }).problems)).toEqual(['CALENDAR_PROVIDER']);
+  });
+
   it('accepts twilio with all of its variables', () => {
     const config = loadConfig({
       SMS_PROVIDER: 'twilio',

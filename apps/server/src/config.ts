@@ -65,6 +65,8 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().min(0).max(50).multipleOf(0.01, 'at most two decimals').default(5),
   ),
+  /** Calendars (decision 0039): `ics` hands people RFC 5545 files (the event's download, their private feed); `google` is to come. */
+  CALENDAR_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['ics']).default('ics')),
   /** Page views and steps (issue 19): none, or a Plausible-compatible events API (Plausible, its self-hosted edition, or any that takes POST /api/event). */
   ANALYTICS_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['none', 'plausible']).default('none')),
   PLAUSIBLE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://plausible.io')),

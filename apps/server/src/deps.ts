@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
+import type { CalendarProvider } from './providers/calendar/calendar-provider.ts';
 import type { Db } from './db/database.ts';
 import type { Clock } from './providers/clock.ts';
 import type { PaymentsProvider } from './providers/payments/payments-provider.ts';
@@ -17,6 +18,7 @@ export interface AppDeps {
   storage: StorageProvider;
   geocoding: GeocodingProvider;
   payments: PaymentsProvider;
+  calendar: CalendarProvider;
   /** Set when REDIS_URL is configured (rate-limit store; later the socket.io adapter). */
   redis?: Redis;
   /** Live messages to socket.io rooms, published after commit (absent: nothing is sent). */

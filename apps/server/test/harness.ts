@@ -14,6 +14,7 @@ import { runDueJobs, startJobRunner } from '../src/jobs/job-runner.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { insertSession } from '../src/modules/auth/session.repo.ts';
 import { hashToken, newToken } from '../src/modules/auth/tokens.ts';
+import { buildCalendarProvider } from '../src/providers/build-providers.ts';
 import { FakeClock } from '../src/providers/clock.ts';
 import type { GeocodingProvider } from '../src/providers/geocoding/geocoding-provider.ts';
 import { OfflineGeocodingProvider } from '../src/providers/geocoding/offline-geocoding.ts';
@@ -103,6 +104,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     storage: options.storage ?? new LocalStorageProvider(path.join(dataDir, 'media')),
     geocoding: options.geocoding ?? new OfflineGeocodingProvider(),
     payments: options.payments ?? new TestPaymentsProvider({ db, clock, publicUrl: config.publicUrl }),
+    calendar: buildCalendarProvider(config),
     ...(options.redis ? { redis: options.redis } : {}),
     realtime: new RealtimeHub(),
   };

@@ -122,6 +122,8 @@ export interface EventsTable {
   /** People pick seats (migration 0019): on seat_template_id's scheme, or the default join map. */
   seated: Generated<boolean>;
   seat_template_id: number | null;
+  /** RFC 5545 SEQUENCE of its calendar entries (migration 0021): raised by a trigger when the time, place, name or status changes. */
+  calendar_sequence: ColumnType<number, never, never>;
 }
 
 /** An organiser's seat scheme (migration 0019, decision 0036). */
@@ -470,6 +472,14 @@ export interface SmsSendRecipientsTable {
   error: string | null;
 }
 
+/** A person's private calendar feed (migration 0021, decision 0039): only the token's SHA-256 is kept. */
+export interface CalendarFeedsTable {
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  fetched_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -511,4 +521,5 @@ export interface Database {
   gallery_reports: GalleryReportsTable;
   sms_sends: SmsSendsTable;
   sms_send_recipients: SmsSendRecipientsTable;
+  calendar_feeds: CalendarFeedsTable;
 }

@@ -3,6 +3,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { noneAnalytics, type AnalyticsProvider } from './analytics/analytics-provider.ts';
 import { PlausibleAnalyticsProvider } from './analytics/plausible-analytics.ts';
+import type { CalendarProvider } from './calendar/calendar-provider.ts';
+import { IcsCalendarProvider } from './calendar/ics-calendar.ts';
 import type { Clock } from './clock.ts';
 import type { GeocodingProvider } from './geocoding/geocoding-provider.ts';
 import { GoogleGeocodingProvider } from './geocoding/google-geocoding.ts';
@@ -77,4 +79,12 @@ export function buildPaymentsProvider(config: Config, deps: { db: Db; clock: Clo
     });
   }
   return new TestPaymentsProvider({ db: deps.db, clock: deps.clock, publicUrl: config.publicUrl });
+}
+
+/** ics (RFC 5545 files: the event's download and each person's feed); the only one so far (decision 0039). */
+export function buildCalendarProvider(config: Config): CalendarProvider {
+  switch (config.CALENDAR_PROVIDER) {
+    case 'ics':
+      return new IcsCalendarProvider();
+  }
 }

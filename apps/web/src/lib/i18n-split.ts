@@ -17,6 +17,8 @@ export const LAZY_NAMESPACES: readonly string[] = [
   'friends', 'userSearch', 'profilePage',
   // /my-events and the event page's share panel
   'myEvents', 'share',
+  // the event page's calendar block and the account screen's calendar feed
+  'calendar',
   // /stripe-settings, /stripe_registered, /payment-settings, /payments-received and the account menu's Billing
   'payments',
   // /purchase-history and the orders of /payments-received

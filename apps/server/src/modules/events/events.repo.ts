@@ -597,7 +597,8 @@ const SHOWN_COLUMN_NAMES = ['id', 'hash', 'user_id', 'name', 'description', 'ima
 const _everyColumnListed: [Exclude<keyof EventRow, (typeof SHOWN_COLUMN_NAMES)[number] | NotShownColumn>] extends [never] ? true : never = true;
 const SHOWN_COLUMNS = sql.join(SHOWN_COLUMN_NAMES.map((column) => sql.ref(`e.${column}`)));
 
-type NotShownColumn = 'search_text' | 'search_words' | 'geo_cell';
+// calendar_sequence: the calendar entries' (migration 0021), not the page's.
+type NotShownColumn = 'search_text' | 'search_words' | 'geo_cell' | 'calendar_sequence';
 
 export interface EventDetailRow extends Omit<EventRow, NotShownColumn> {
   creator_name: string | null;
@@ -750,6 +751,21 @@ export async function profileEventIds(db: Executor, userId: number, viewerId: nu
     ORDER BY e.start_date DESC, e.id DESC LIMIT ${limit}
   `.execute(db);
   return result.rows.map((r) => r.id);
+}
+
+/**
+ * The events `userId` answered going or maybe to and may see, moderator-removed ones included
+ * (their calendar entries say CANCELLED), that end after `endedAfter`; soonest first (the calendar
+ * feed, decision 0039).
+ */
+export async function answeredEventRows(db: Executor, userId: number, endedAfter: Date, limit: number): Promise<EventRow[]> {
+  const result = await sql<EventRow>`
+    SELECT e.* FROM events e
+    JOIN event_users r ON r.event_id = e.id AND r.user_id = ${userId} AND r.status IN ('going', 'maybe')
+    WHERE e.ends_at >= ${endedAfter} AND ${visibleTo(userId)}
+    ORDER BY e.start_date, e.id LIMIT ${limit}
+  `.execute(db);
+  return result.rows;
 }
 
 /* ------------------------------------------------------------------ live facts, in one statement */

@@ -444,6 +444,11 @@ export async function moderatorDeleteEvent(deps: AppDeps, actor: Actor, id: numb
   await deps.realtime?.recheckEvent(id, actor.userId);
 }
 
+/** The events a person answered going or maybe to, as rows, for their calendar feed (decision 0039). */
+export async function listAnsweredEvents(db: Executor, userId: number, options: { endedAfter: Date; limit: number }): Promise<repo.EventRow[]> {
+  return repo.answeredEventRows(db, userId, options.endedAfter, options.limit);
+}
+
 /** POST events/{id}/ownership: a moderator gives the event to another user. */
 export async function changeOwner(deps: AppDeps, actor: Actor, id: number, userId: number): Promise<Event> {
   await loadVisible(deps, actor, id); // hidden: 404, as on every route

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Event } from '@planns/shared/events/events.schemas';
 import type { User } from '@planns/shared/users/users.schemas';
 import { Icon } from '../../../components/icon.tsx';
+import { EventCalendarBlock } from '../../../features/calendar/event-calendar-block.tsx';
 import { CommentsSection } from '../../../features/comments/comments-section.tsx';
 import { EventAttendees } from '../../../features/events/page/event-attendees.tsx';
 import { EventDescription } from '../../../features/events/page/event-description.tsx';
@@ -88,8 +89,10 @@ export function EventPage({ event, user }: EventPageProps) {
 
       <EventDescription text={event.description} />
 
-      {/* Calendar block ('ADD EVENT TO MY CALENDAR'): arrives with the calendar issue. */}
-      <div className="event-page__slot" data-slot="calendar" />
+      {/* Calendar block: 'Add to calendar' downloads the event's .ics file (issue 19). */}
+      <div className="event-page__slot" data-slot="calendar">
+        <EventCalendarBlock event={event} user={user} />
+      </div>
       {/* Share: the panel with friends, SMS, WhatsApp, email, copy info and link. */}
       <div className="event-page__slot" data-slot="share">
         <ShareButton event={event} user={user} />

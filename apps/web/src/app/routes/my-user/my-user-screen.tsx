@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../../api/auth/logout.ts';
 import { useCurrentUser } from '../../../api/users/get-current-user.ts';
@@ -9,6 +9,7 @@ import { FormMessage } from '../../../components/form-message.tsx';
 import { Icon, type IconName } from '../../../components/icon.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SignedInContent } from '../../../components/signed-in-content.tsx';
+import { CalendarFeedSection } from '../../../features/calendar/calendar-feed-section.tsx';
 import { useErrorMessage } from '../../../lib/error-messages.ts';
 import { ProfileSection } from './profile-section.tsx';
 import './my-user-screen.css';
@@ -41,6 +42,15 @@ export function MyUserScreen() {
   const [isProfileOpen, setIsProfileOpen] = useState(true);
   const billingId = useId();
   const [isBillingOpen, setIsBillingOpen] = useState(false);
+  const calendarId = useId();
+  // The event page's calendar block links here with the calendar feed open.
+  const location = useLocation();
+  const isCalendarAsked = (location.state as { open?: string } | null)?.open === 'calendar';
+  const [isCalendarOpen, setIsCalendarOpen] = useState(isCalendarAsked);
+  const calendarItem = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (isCalendarAsked) calendarItem.current?.scrollIntoView({ block: 'start' });
+  }, [isCalendarAsked, user]);
 
   return (
     <div className="my-user">
@@ -102,6 +112,22 @@ export function MyUserScreen() {
                 <MenuLink to="/privacy-policy" icon="document" label={t('legal.privacy.title')} />
                 <MenuLink to="/tickets" icon="ticket" label={t('myTickets.menu')} />
                 {user.is_moderator ? <MenuLink to="/sms-sender" icon="chat" label={t('smsSender.menu')} /> : null}
+                <li ref={calendarItem}>
+                  <button
+                    type="button"
+                    className="menu__item"
+                    aria-expanded={isCalendarOpen}
+                    aria-controls={calendarId}
+                    onClick={() => setIsCalendarOpen((open) => !open)}
+                  >
+                    <Icon name="calendar" />
+                    <span className="menu__label">{t('calendar.feed.menu')}</span>
+                    <Icon name="chevronDown" className={isCalendarOpen ? 'menu__chevron menu__chevron--open' : 'menu__chevron'} />
+                  </button>
+                  <div id={calendarId} hidden={!isCalendarOpen} className="menu__panel">
+                    {isCalendarOpen ? <CalendarFeedSection /> : null}
+                  </div>
+                </li>
                 <li>
                   <button
                     type="button"
