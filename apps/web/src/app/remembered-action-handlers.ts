@@ -52,6 +52,13 @@ export function registerNavigationActions(): void {
     await delay(500);
     navigate(`/events/${encodeURIComponent(String(ref))}?continue_checkout=${encodeURIComponent(params.choice)}`);
   });
+  // A companion that could not be made while signed out (create_companions, accounts §4): after
+  // 0.5 s (events §9) the companions are loaded again, wherever they are shown.
+  registerRememberedAction('create_companions', async (_params, { queryClient }) => {
+    await delay(500);
+    const { companionsQueryKey } = await import('../api/companions/list-companions.ts');
+    await queryClient.invalidateQueries({ queryKey: companionsQueryKey });
+  });
   // Joins the group of a stored invite; the shell also does this whenever a user is signed in.
   registerRememberedAction('process_group_invite', async (_params, { navigate, queryClient }) => {
     const { processGroupInvite } = await import('../features/groups/process-group-invite.ts');

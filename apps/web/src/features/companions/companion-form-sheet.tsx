@@ -7,17 +7,25 @@ import { useUpdateCompanion } from '../../api/companions/update-companion.ts';
 import { FormMessage } from '../../components/form-message.tsx';
 import { Sheet } from '../../components/sheet.tsx';
 import { TextField } from '../../components/text-field.tsx';
+import { isApiError } from '../../lib/api-client.ts';
 import { useErrorMessage, useFieldError } from '../../lib/error-messages.ts';
+import { requireLogin } from '../../lib/login-prompt.ts';
 import { useCompanionTypeLabel } from './use-companion-type-label.ts';
 import './companions.css';
 
-type CompanionFormSheetProps = { open: boolean; companion: Companion | null; onClose: () => void };
+type CompanionFormSheetProps = {
+  open: boolean;
+  companion: Companion | null;
+  onClose: () => void;
+  /** A companion just made (the join sheet ticks it at once). */
+  onCreated?: (companion: Companion) => void;
+};
 
 /**
  * Create or edit a companion. Save shows only with a first or last name and a type; empty
  * fields are highlighted (accounts §5).
  */
-export function CompanionFormSheet({ open, companion, onClose }: CompanionFormSheetProps) {
+export function CompanionFormSheet({ open, companion, onClose, onCreated }: CompanionFormSheetProps) {
   const { t } = useTranslation();
   const typeLabel = useCompanionTypeLabel();
   const errorMessage = useErrorMessage();
@@ -45,10 +53,23 @@ export function CompanionFormSheet({ open, companion, onClose }: CompanionFormSh
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // Opened from another form (the join sheet): its submit must not run too (React events cross portals).
+    event.stopPropagation();
     if (!isValid || !type || mutation.isPending) return;
     const body = { first_name: draft.first_name, last_name: draft.last_name, type };
     if (companion) update.mutate({ id: companion.id, ...body }, { onSuccess: close });
-    else create.mutate(body, { onSuccess: close });
+    else {
+      create.mutate(body, {
+        onSuccess: (created) => {
+          onCreated?.(created);
+          close();
+        },
+        // Signed out meanwhile (the session ended in another tab): after the login the lists reload (create_companions).
+        onError: (createError) => {
+          if (isApiError(createError) && createError.status === 401) requireLogin({ name: 'create_companions' });
+        },
+      });
+    }
   }
 
   const error = mutation.error;

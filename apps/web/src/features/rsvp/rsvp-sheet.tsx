@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Icon } from '../../components/icon.tsx';
 import { useTranslation } from 'react-i18next';
 import type { Companion } from '@planns/shared/companions/companions.schemas';
 import type { Event } from '@planns/shared/events/events.schemas';
@@ -17,6 +17,7 @@ import { useTrackStep } from '../../lib/use-analytics.ts';
 import { lastSentCompanions, rememberSentCompanions } from './rsvp-companions-memory.ts';
 import type { RsvpChoice } from '../checkout/checkout-sheet.tsx';
 import { RsvpFullAlert } from './rsvp-full-alert.tsx';
+import { CompanionFormSheet } from '../companions/companion-form-sheet.tsx';
 import {
   RSVP_ACTIONS,
   buildRsvpRequest,
@@ -54,6 +55,7 @@ export function RsvpSheet({ event, user, preselected, onClose, onGetTickets }: R
   const companionsErrorId = useId();
   const companionsQuery = useCompanions();
   const track = useTrackStep();
+  const [isCreatingCompanion, setIsCreatingCompanion] = useState(false);
   const join = useJoinEvent();
   const reject = useRejectEvent();
 
@@ -217,9 +219,10 @@ export function RsvpSheet({ event, user, preselected, onClose, onGetTickets }: R
               </ul>
             )}
             <FormMessage id={companionsErrorId} message={companionsError} />
-            <Link className="rsvp-companions__add" to="/my-user" onClick={onClose}>
-              {t('rsvp.sheet.addCompanions')}
-            </Link>
+            <button type="button" className="rsvp-companions__add" onClick={() => setIsCreatingCompanion(true)}>
+              <Icon name="plus" size={18} />
+              {t('rsvp.sheet.addCompanion')}
+            </button>
           </fieldset>
         )}
 
@@ -261,6 +264,16 @@ export function RsvpSheet({ event, user, preselected, onClose, onGetTickets }: R
           </>
         )}
       </form>
+      {/* Outside the join form: the companion's own form is submitted alone. */}
+      <CompanionFormSheet
+        open={isCreatingCompanion}
+        companion={null}
+        onClose={() => setIsCreatingCompanion(false)}
+        onCreated={(created) => {
+          // The new companion comes along, unless the event's limit is reached.
+          if (canAddCompanion(companions, event.max_companions)) setPicked([...companions, created.id]);
+        }}
+      />
     </Sheet>
   );
 }
