@@ -39,6 +39,6 @@ export default defineConfig({
     // TRUST_PROXY: the fixtures' API sign-ins each name an address of their own (X-Forwarded-For), so the
     // suite's many sign-ins do not spend the 30 codes an hour one network may ask for (the UI's own
     // sign-in, without the header, still counts against 127.0.0.1).
-    env: { PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: baseURL, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'production', TRUST_PROXY: 'true' },
+    env: { PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: baseURL, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'production', TRUST_PROXY: 'true', SUPPORT_PHONE: '+12025550100' },
   },
 });

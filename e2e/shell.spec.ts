@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoHorizontalOverflow, gotoReady } from './fixtures.ts';
+import { expectNoHorizontalOverflow, gotoReady, newPhone, signInViaApi } from './fixtures.ts';
 
 test('a visitor uses the shell: tiles, cookies banner, protected tabs, legal pages, not-found, Home re-tap', async ({ page }) => {
   await page.goto('/');
@@ -117,4 +117,15 @@ test('with reduced motion asked for, nothing slides or fades; the spinner still 
   expect(instant(durations.fixed)).toBe(true);
   expect(durations.fixedIterations).toBe('1');
   expect(durations.spinnerIterations).toBe('infinite');
+});
+
+test('the support contact (SUPPORT_PHONE) is a WhatsApp chat from the account menu and My tickets', async ({ page }) => {
+  await signInViaApi(page, newPhone(), 'Sue Support');
+  await page.goto('/my-user');
+  const support = page.getByRole('link', { name: 'Contact support' });
+  await expect(support).toHaveAttribute('href', 'https://wa.me/12025550100');
+  await expect(support).toHaveAttribute('target', '_blank');
+  await page.goto('/tickets');
+  await expect(page.getByText('Trouble with a ticket?')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', 'https://wa.me/12025550100');
 });

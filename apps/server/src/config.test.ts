@@ -21,6 +21,12 @@ function named(problems: string[]): string[] {
 }
 
 describe('loadConfig', () => {
+  it('keeps the support phone in E.164 and refuses one that is not a number', () => {
+    expect(loadConfig({ SUPPORT_PHONE: '+34 612 34 56 78' }).SUPPORT_PHONE).toBe('+34612345678');
+    expect(loadConfig({}).SUPPORT_PHONE).toBeUndefined();
+    expect(named(configError({ SUPPORT_PHONE: 'call us' }).problems)).toEqual(['SUPPORT_PHONE']);
+  });
+
   it('has working defaults for an empty environment', () => {
     const config = loadConfig({});
     expect(config.PORT).toBe(3000);

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { OTP_DEFAULT_LENGTH, OTP_MAX_LENGTH, OTP_MIN_LENGTH } from '@planns/shared/auth/otp.rules';
+import { normalizePhone } from '@planns/shared/auth/phone.rules';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -33,6 +34,14 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
   TWILIO_VERIFY_SERVICE_SID: z.preprocess(emptyToUndefined, z.string().optional()),
   TWILIO_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** The support contact (events §1, accounts §9): a WhatsApp link to this number in the account menu and on My tickets; none when unset. */
+  SUPPORT_PHONE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((value, ctx) => normalizePhone(value) ?? (ctx.addIssue({ code: 'custom', message: 'a phone number with its country code, e.g. +12025550101' }), z.NEVER))
+      .optional(),
+  ),
   /** The moderators' SMS sender texts at most this many numbers a minute (the provider's pace; Twilio's long codes take about one a second). */
   SMS_SENDER_PER_MINUTE: int(1, 6000, 60),
   GEOCODING_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['offline', 'nominatim', 'google']).default('offline')),

@@ -42,5 +42,7 @@ export const clientConfigSchema = z.object({
   platform_fee_percent: z.number().min(0).max(50),
   /** Stripe's publishable key for its embedded checkout; null with the test provider. */
   stripe_publishable_key: z.string().nullable(),
+  /** The support contact's phone (SUPPORT_PHONE, E.164), opened as a WhatsApp link; null when none is set. */
+  support_phone: z.string().nullable(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '@planns/shared/tickets/tickets.schemas';
+import { useConfig } from '../../api/config/get-config.ts';
 import { useMyTickets } from '../../api/tickets/list-my-tickets.ts';
 import { Icon } from '../../components/icon.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -9,7 +10,7 @@ import { QueryFallback } from '../../components/query-fallback.tsx';
 import { SignedInContent } from '../../components/signed-in-content.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { showNotice } from '../../lib/notice.ts';
-import { formatEventDates } from '../events/event-format.ts';
+import { formatEventDates, whatsappUrl } from '../events/event-format.ts';
 import { copyText } from '../share/share-clipboard.ts';
 import { groupTicketsByEvent, ticketState, type TicketGroup } from './my-tickets-groups.ts';
 import { checkTicketUrl, formatTicketCode } from './ticket-code.ts';
@@ -185,6 +186,21 @@ function MyTicketsList({ userId }: { userId: number }) {
   );
 }
 
+/** Below the tickets: the support contact (SUPPORT_PHONE), when there is one. */
+function SupportNote() {
+  const { t } = useTranslation();
+  const url = whatsappUrl(useConfig().support_phone);
+  if (!url) return null;
+  return (
+    <p className="my-tickets__support">
+      {t('myTickets.supportQuestion')}{' '}
+      <a href={url} target="_blank" rel="noopener noreferrer">
+        {t('account.support')}
+      </a>
+    </p>
+  );
+}
+
 /**
  * /tickets, My tickets (accounts §2): the person's tickets grouped by event, coming events first,
  * each group opening onto its tickets: type, state, a QR code of the check address (drawn here, no
@@ -200,7 +216,12 @@ export function MyTicketsPage() {
       <SignedInContent
         signedOut={{ icon: <Icon name="ticket" size={32} />, text: t('myTickets.signedOut'), signInLabel: t('myTickets.signIn'), action: { name: 'open_tickets' } }}
       >
-        {(user) => <MyTicketsList key={user.id} userId={user.id} />}
+        {(user) => (
+          <>
+            <MyTicketsList key={user.id} userId={user.id} />
+            <SupportNote />
+          </>
+        )}
       </SignedInContent>
     </div>
   );

@@ -10,6 +10,8 @@ import { Icon, type IconName } from '../../../components/icon.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SignedInContent } from '../../../components/signed-in-content.tsx';
 import { CalendarFeedSection } from '../../../features/calendar/calendar-feed-section.tsx';
+import { useConfig } from '../../../api/config/get-config.ts';
+import { whatsappUrl } from '../../../features/events/event-format.ts';
 import { useErrorMessage } from '../../../lib/error-messages.ts';
 import { ProfileSection } from './profile-section.tsx';
 import './my-user-screen.css';
@@ -23,6 +25,21 @@ function MenuLink({ to, icon, label }: { to: string; icon: IconName; label: stri
         <span className="menu__label">{label}</span>
         <Icon name="forward" className="menu__chevron" />
       </Link>
+    </li>
+  );
+}
+
+/** The support contact (SUPPORT_PHONE): a WhatsApp chat, in a new tab; absent when none is set. */
+function SupportLink({ label }: { label: string }) {
+  const url = whatsappUrl(useConfig().support_phone);
+  if (!url) return null;
+  return (
+    <li>
+      <a href={url} className="menu__item" target="_blank" rel="noopener noreferrer">
+        <Icon name="chat" />
+        <span className="menu__label">{label}</span>
+        <Icon name="forward" className="menu__chevron" />
+      </a>
     </li>
   );
 }
@@ -112,6 +129,7 @@ export function MyUserScreen() {
                 <MenuLink to="/privacy-policy" icon="document" label={t('legal.privacy.title')} />
                 <MenuLink to="/tickets" icon="ticket" label={t('myTickets.menu')} />
                 {user.is_moderator ? <MenuLink to="/sms-sender" icon="chat" label={t('smsSender.menu')} /> : null}
+                <SupportLink label={t('account.support')} />
                 <li ref={calendarItem}>
                   <button
                     type="button"
