@@ -17,6 +17,7 @@ import { hashToken, newToken } from '../src/modules/auth/tokens.ts';
 import { FakeClock } from '../src/providers/clock.ts';
 import type { GeocodingProvider } from '../src/providers/geocoding/geocoding-provider.ts';
 import { OfflineGeocodingProvider } from '../src/providers/geocoding/offline-geocoding.ts';
+import { buildGoogleProvider } from '../src/providers/build-providers.ts';
 import type { PaymentsProvider } from '../src/providers/payments/payments-provider.ts';
 import { TestPaymentsProvider } from '../src/providers/payments/test-payments.ts';
 import { ConsoleSmsProvider } from '../src/providers/sms/console-sms.ts';
@@ -95,6 +96,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   const clock = new FakeClock();
   const consoleSms = new ConsoleSmsProvider(clock, () => {});
   const db = createDb(database.url, 5);
+  const google = buildGoogleProvider(config);
   const deps: AppDeps = {
     config,
     db,
@@ -104,6 +106,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     geocoding: options.geocoding ?? new OfflineGeocodingProvider(),
     payments: options.payments ?? new TestPaymentsProvider({ db, clock, publicUrl: config.publicUrl }),
     ...(options.redis ? { redis: options.redis } : {}),
+    ...(google ? { google } : {}),
     realtime: new RealtimeHub(),
   };
   const app = await buildApp(deps);

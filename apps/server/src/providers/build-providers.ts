@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from './clock.ts';
+import { OpenIdGoogleProvider, type GoogleOidcProvider } from './oauth/google-oidc.ts';
 import type { GeocodingProvider } from './geocoding/geocoding-provider.ts';
 import { GoogleGeocodingProvider } from './geocoding/google-geocoding.ts';
 import { NominatimGeocodingProvider } from './geocoding/nominatim-geocoding.ts';
@@ -67,4 +68,10 @@ export function buildPaymentsProvider(config: Config, deps: { db: Db; clock: Clo
     });
   }
   return new TestPaymentsProvider({ db: deps.db, clock: deps.clock, publicUrl: config.publicUrl });
+}
+
+/** Google sign-in (decision 0040) when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set; otherwise none (the button is hidden). */
+export function buildGoogleProvider(config: Config): GoogleOidcProvider | undefined {
+  if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) return undefined;
+  return new OpenIdGoogleProvider({ issuer: config.GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET });
 }
