@@ -16,13 +16,16 @@ export const GOOGLE_LINK_TTL_MS = 30 * 60_000;
  * so nobody can guess another browser's (it is also bound to the browser, decision 0040).
  */
 export const GOOGLE_SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
-export const googleSessionIdSchema = z.string().regex(GOOGLE_SESSION_ID_PATTERN, 'A session id is 32 to 64 letters, digits, - or _');
+export const googleSessionIdSchema = z
+  .string()
+  .regex(GOOGLE_SESSION_ID_PATTERN, 'A session id is 32 to 64 letters, digits, - or _')
+  .meta({ examples: ['q3Jd8Zx0uN4sVb7Lr2Ty9Wc6Pa1Hk5Me0Gf3Qi8Xo2'] });
 
 /** GET /google/mobile/authorize?session_id&origin&nocache (accounts §7). */
 export const googleAuthorizeQuerySchema = z.object({
   session_id: googleSessionIdSchema,
   /** The opener's origin: the window posts its message there; it must be one of planns' own. */
-  origin: z.url({ protocol: /^https?$/, message: 'origin must be an http(s) address' }).max(200),
+  origin: z.url({ protocol: /^https?$/, message: 'origin must be an http(s) address' }).max(200).meta({ examples: ['http://localhost:3000'] }),
   /** The opener's cache buster; ignored. */
   nocache: z.string().max(64).optional(),
 });

@@ -8,7 +8,7 @@ import {
   isCodeShaped,
   retryAfterSeconds,
 } from '@planns/shared/auth/otp.rules';
-import { inTransaction, type Tx } from '../../db/database.ts';
+import { inTransaction } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parsePhoneOrThrow } from './phone-approval.ts';
