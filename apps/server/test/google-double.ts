@@ -24,7 +24,10 @@ export async function startGoogleDouble(): Promise<GoogleDouble> {
   server.service.on(Events.BeforeTokenSigning, (token) => {
     Object.assign(token.payload, account);
   });
-  afterAll(() => server.stop());
+  // A test may have stopped it already (the provider unreachable).
+  afterAll(async () => {
+    await server.stop().catch(() => undefined);
+  });
   return {
     server,
     env: { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_ISSUER: server.issuer.url! },

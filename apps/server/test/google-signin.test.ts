@@ -10,6 +10,10 @@ const google = await startGoogleDouble();
 const ctx = await createTestApp({ env: google.env });
 const { app, db, clock } = ctx;
 const off = await createTestApp();
+// The provider's address answers nothing (a port nobody listens on: the double's, stopped).
+const downProvider = await startGoogleDouble();
+const down = await createTestApp({ env: downProvider.env });
+await downProvider.server.stop();
 
 const newSessionId = () => crypto.randomBytes(32).toString('base64url');
 let subCounter = 0;
@@ -46,6 +50,17 @@ describe('configuration', () => {
   it('answers 404 at authorize when Google is not configured', async () => {
     const res = await off.app.inject({ method: 'GET', url: `/google/mobile/authorize?session_id=${newSessionId()}&origin=http%3A%2F%2Flocalhost%3A3000` });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('the provider unreachable', () => {
+  it('answers 503 with a page that tells the opener, and records nothing', async () => {
+    const res = await down.app.inject({ method: 'GET', url: `/google/mobile/authorize?session_id=${newSessionId()}&origin=http%3A%2F%2Flocalhost%3A3000` });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('data-origin="http://localhost:3000"');
+    expect(res.body).toContain('&#34;status&#34;:&#34;error&#34;');
+    expect(await down.db.selectFrom('google_login_sessions').select('id').execute()).toEqual([]);
   });
 });
 
@@ -189,6 +204,7 @@ describe('Google sign-in', () => {
     const flow = await startFlow(app, { sessionId: newSessionId() });
     const reused = await startFlow(app, { sessionId: flow.sessionId, cookies: { planns_google: flow.browser } });
     expect(reused.authorize.statusCode).toBe(409);
+    expect(reused.authorize.body).toContain('data-origin="http://localhost:3000"');
     const foreign = await startFlow(app, { sessionId: newSessionId(), origin: 'https://evil.example' });
     expect(foreign.authorize.statusCode).toBe(422);
     expect(foreign.authorize.json().error.fields.origin).toBeTruthy();
@@ -212,8 +228,9 @@ describe('Google sign-in', () => {
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.body).toContain('postMessage');
     const page = (await signInWithGoogle({ sub: newSub() })).page;
-    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
-    expect(String(page.headers['content-security-policy'])).not.toContain('unsafe-inline\' ;');
+    const scriptSrc = String(page.headers['content-security-policy']).split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src'));
+    expect(scriptSrc).toBe("script-src 'self'");
+    expect(page.headers['cross-origin-opener-policy']).toBe('unsafe-none');
   });
 });
 

@@ -13,6 +13,7 @@ import {
 } from '@planns/shared/auth/google-login.schemas';
 import { errorBodySchema } from '@planns/shared/errors/error-codes';
 import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
 import { GOOGLE_BROWSER_COOKIE, GOOGLE_LINK_COOKIE } from '../../http/actor.ts';
 import { setSessionCookie } from '../../http/cookies.ts';
 import { checkMobileSession, completeGoogleLogin, startGoogleLogin } from './google-login.service.ts';
@@ -52,6 +53,17 @@ function donePage(message: GoogleWindowMessage, origin: string | null): string {
 `;
 }
 
+function sendDonePage(reply: FastifyReply, status: number, message: GoogleWindowMessage, origin: string | null) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    // The opener keeps its handle on this window (planns' pages are same-origin-allow-popups).
+    .header('cross-origin-opener-policy', 'unsafe-none')
+    .send(donePage(message, origin));
+}
+
 /** planns' own origins: PUBLIC_URL's and the one this request came to (the dev proxy, local ports). */
 function ownOrigins(request: FastifyRequest, deps: AppDeps): string[] {
   return [deps.config.publicUrl.origin, `${request.protocol}://${request.host}`];
@@ -77,17 +89,35 @@ export const googleWindowRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
           'the session id, bound to this browser by an HttpOnly cookie, and redirects to Google (authorization code with PKCE, ' +
           'state and nonce). `origin` must be one of planns\' own origins. 404 when Google sign-in is not configured.',
         querystring: googleAuthorizeQuerySchema,
-        response: { 302: z.null().describe('Redirect to the provider'), 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
+        produces: ['text/html', 'application/json'],
+        response: {
+          302: z.null().describe('Redirect to the provider'),
+          404: errorBodySchema,
+          409: z.string().describe('HTML: the session id was used before (the window tells the opener)'),
+          422: errorBodySchema,
+          429: errorBodySchema,
+          503: z.string().describe('HTML: the provider could not be reached (the window tells the opener)'),
+        },
       },
       config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
     },
     async (request, reply) => {
-      const { authorizationUrl, browserToken } = await startGoogleLogin(deps, {
-        sessionId: request.query.session_id,
-        origin: request.query.origin,
-        ownOrigins: ownOrigins(request, deps),
-        browserToken: request.cookies[GOOGLE_BROWSER_COOKIE],
-      });
+      let started: Awaited<ReturnType<typeof startGoogleLogin>>;
+      try {
+        started = await startGoogleLogin(deps, {
+          sessionId: request.query.session_id,
+          origin: request.query.origin,
+          ownOrigins: ownOrigins(request, deps),
+          browserToken: request.cookies[GOOGLE_BROWSER_COOKIE],
+        });
+      } catch (err) {
+        // Not configured, or an origin that is not planns': the JSON error, posted nowhere.
+        if (!(err instanceof AppError) || err.code === 'not_found' || err.code === 'validation_failed') throw err;
+        // The provider unreachable, a session id used before: the window tells its (checked) opener, which says it failed.
+        request.log.warn({ err }, 'google sign-in could not start');
+        return sendDonePage(reply, err.status, { type: GOOGLE_MESSAGE_TYPE, status: 'error' }, new URL(request.query.origin).origin);
+      }
+      const { authorizationUrl, browserToken } = started;
       setGoogleCookie(reply, deps, GOOGLE_BROWSER_COOKIE, browserToken, GOOGLE_LOGIN_TTL_MS, '/');
       return reply.header('cache-control', 'no-store').redirect(authorizationUrl.toString(), 302);
     },
@@ -119,14 +149,7 @@ export const googleWindowRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       });
       if (result.linkToken) setGoogleCookie(reply, deps, GOOGLE_LINK_COOKIE, result.linkToken, GOOGLE_LINK_TTL_MS, '/api');
       const message: GoogleWindowMessage = { type: GOOGLE_MESSAGE_TYPE, status: result.status === 'done' ? 'done' : 'error' };
-      return reply
-        .code(result.status === 'done' ? 200 : 400)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer')
-        // The opener keeps its handle on this window (planns' pages are same-origin-allow-popups).
-        .header('cross-origin-opener-policy', 'unsafe-none')
-        .send(donePage(message, result.origin));
+      return sendDonePage(reply, result.status === 'done' ? 200 : 400, message, result.origin);
     },
   );
 

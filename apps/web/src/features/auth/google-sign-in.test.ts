@@ -52,13 +52,21 @@ describe('watchGoogleSignIn', () => {
 
   it('checks at once when the window says it is done, and maps the server errors', async () => {
     const { check, outcomes, watch } = setup(() => ({ ...WAITING, error: 'link_required' }));
-    watch.nudge();
+    watch.nudge(false);
     await vi.advanceTimersByTimeAsync(0);
     expect(check).toHaveBeenCalledTimes(1);
     expect(outcomes).toEqual([{ failure: 'link_required' }]);
     const expired = setup(() => ({ ...WAITING, error: 'expired' }));
     await vi.advanceTimersByTimeAsync(GOOGLE_POLL_INTERVAL_MS);
     expect(expired.outcomes).toEqual([{ failure: 'failed' }]);
+    vi.useRealTimers();
+  });
+
+  it('fails when the window says so and nothing was recorded', async () => {
+    const { outcomes, watch } = setup(() => WAITING);
+    watch.nudge(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(outcomes).toEqual([{ failure: 'failed' }]);
     vi.useRealTimers();
   });
 

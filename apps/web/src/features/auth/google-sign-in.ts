@@ -35,8 +35,8 @@ export function googleWindowFeatures(screen: { left: number; top: number; width:
 /** Only planns' own window, from planns' own origin, is listened to; anything else is ignored. */
 export function isTrustedGoogleMessage(event: Pick<MessageEvent, 'origin' | 'data' | 'source'>, ownOrigin: string, window: unknown): boolean {
   if (event.origin !== ownOrigin || event.source !== window) return false;
-  const data = event.data as { type?: unknown } | null;
-  return typeof data === 'object' && data !== null && data.type === GOOGLE_MESSAGE_TYPE;
+  const data = event.data as { type?: unknown; status?: unknown } | null;
+  return typeof data === 'object' && data !== null && data.type === GOOGLE_MESSAGE_TYPE && (data.status === 'done' || data.status === 'error');
 }
 
 export interface GoogleWindow {
@@ -54,19 +54,21 @@ export interface GoogleSignInDeps {
  * Waits for the sign-in of an open auth window: polls check-mobile-session every 2000 ms, at most
  * 60 times, and at once when the window says it is done (`nudge`). Ends on success, an error,
  * the window closed (after one last check: it closes itself right after the callback) or the
- * time-out. Answers `stop` (ends silently, e.g. the modal closed) and `nudge`.
+ * time-out. Answers `stop` (ends silently, e.g. the modal closed) and `nudge` (`isError`: the
+ * window said it failed: unless the check finds an outcome, the sign-in failed).
  */
 export function watchGoogleSignIn(
   sessionId: string,
   popup: GoogleWindow,
   deps: GoogleSignInDeps,
   onEnd: (outcome: GoogleOutcome) => void,
-): { stop: () => void; nudge: () => void } {
+): { stop: () => void; nudge: (isError: boolean) => void } {
   let attempts = 0;
   let isOver = false;
   let isChecking = false;
   let isNudged = false;
   let closedSeen = false;
+  let hasErrorMessage = false;
   let timer: unknown = null;
 
   const end = (outcome: GoogleOutcome) => {
@@ -101,6 +103,8 @@ export function watchGoogleSignIn(
     if (reply?.success && reply.user) return end({ user: reply.user });
     if (reply?.error) return end({ failure: reply.error === 'link_required' ? 'link_required' : 'failed' });
     if (isNudged) return void poll();
+    // The window said it failed before the sign-in was recorded (the provider could not be reached).
+    if (hasErrorMessage) return end({ failure: 'failed' });
     if (popup.closed) {
       // The window closes itself once the callback is done: one more check before calling it closed.
       if (closedSeen) return end({ failure: 'closed' });
@@ -117,7 +121,8 @@ export function watchGoogleSignIn(
       isOver = true;
       if (timer !== null) deps.clearTimer(timer);
     },
-    nudge: () => {
+    nudge: (isError) => {
+      hasErrorMessage ||= isError;
       if (timer !== null) deps.clearTimer(timer);
       timer = null;
       void poll();

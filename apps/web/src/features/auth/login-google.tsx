@@ -54,7 +54,7 @@ export function LoginGoogle({ onSignedIn }: LoginGoogleProps) {
     }
     setIsWaiting(true);
     const onMessage = (event: MessageEvent) => {
-      if (isTrustedGoogleMessage(event, origin, popup)) watch.nudge();
+      if (isTrustedGoogleMessage(event, origin, popup)) watch.nudge((event.data as { status: string }).status === 'error');
     };
     const watch = watchGoogleSignIn(
       sessionId,
