@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import type { OAuth2Server } from 'oauth2-mock-server';
 import { expectAccessible, text } from './accessibility.ts';
-import { expectNoHorizontalOverflow, gotoReady } from './fixtures.ts';
-import { startGoogleProvider } from './google-provider.ts';
+import { E2E_ORIGIN, expectNoHorizontalOverflow, gotoReady, newPhone, readCode, signInWithRequest } from './fixtures.ts';
+import { startGoogleProvider, type GoogleProvider } from './google-provider.ts';
 
 /**
  * Google sign-in through the real protocol (issue 19): the 500x600 window goes to planns'
@@ -11,12 +10,12 @@ import { startGoogleProvider } from './google-provider.ts';
  * 5 without the welcome screen.
  */
 
-let provider: OAuth2Server;
+let provider: GoogleProvider;
 test.beforeAll(async () => {
   provider = await startGoogleProvider();
 });
 test.afterAll(async () => {
-  await provider.stop();
+  await provider.server.stop();
 });
 
 for (const language of ['en', 'he'] as const) {
@@ -80,4 +79,43 @@ test('closing the Google window says so', async ({ page }) => {
   await popup.close();
   await expect(modal.getByRole('alert')).toHaveText('Authentication window was closed', { timeout: 10_000 });
   await expect(modal.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+});
+
+test('a Google account whose email is on an account is linked only by that account’s phone sign-in', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(120_000);
+  // Lena has a phone account showing her address.
+  const email = `lena.${Date.now()}@planns.example`;
+  const lena = await playwright.request.newContext({ baseURL });
+  const { phone, userId } = await signInWithRequest(lena, newPhone(), 'Lena Link');
+  expect((await lena.post('/api/set-name', { data: { id: userId, name: 'Lena Link', email, terms_accepted: true }, headers: { origin: E2E_ORIGIN } })).ok()).toBeTruthy();
+  await lena.dispose();
+
+  await gotoReady(page, '/');
+  await page.getByRole('button', { name: 'Got it' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+  const modal = page.getByRole('dialog');
+  await modal.getByRole('button', { name: 'NEXT' }).click();
+
+  // Google says the address is hers: no sign-in, the modal asks for the phone (or a new account).
+  provider.setClaims({ email, email_verified: true });
+  const popupOpened = page.waitForEvent('popup');
+  await modal.getByRole('button', { name: 'Continue with Google' }).click();
+  await (await popupOpened).waitForEvent('close');
+  provider.setClaims({});
+  await expect(modal.getByRole('alert')).toContainText("This Google account's email is already on a planns account");
+  await expect(modal.getByRole('button', { name: 'Create a new account with Google instead' })).toBeVisible();
+  expect((await page.request.get('/api/user')).status()).toBe(401);
+  await expectAccessible(page, 'login with a Google account to link');
+
+  // Her phone sign-in in this browser links it (a code was sent to her phone moments ago: 30 s apart).
+  await modal.getByLabel('Phone number').fill(phone);
+  await expect(async () => {
+    await modal.getByRole('button', { name: 'Send code' }).click();
+    await expect(modal.getByRole('heading', { name: 'Confirm Code' })).toBeVisible({ timeout: 2000 });
+  }).toPass({ intervals: [5000], timeout: 45_000 });
+  await modal.getByLabel('Verification code').fill(await readCode(page.request, phone));
+  await expect(page.getByText('Your Google account is linked: next time you can sign in with Google.')).toBeVisible();
+  await expect(modal.getByRole('heading', { name: 'Your picture' })).toBeVisible();
+  const me = (await (await page.request.get('/api/user')).json()) as { data: { id: number } };
+  expect(me.data.id).toBe(userId);
 });

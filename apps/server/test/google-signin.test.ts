@@ -292,4 +292,28 @@ describe('no takeover by email', () => {
     const user = await db.selectFrom('users').select(['email', 'phone']).where('id', '=', attempt.body.user!.id).executeTakeFirstOrThrow();
     expect(user).toEqual({ email: null, phone: null });
   });
+
+  it('lets the person keep the Google account apart instead: a new account, nothing taken from the other', async () => {
+    const owner = await buildUser(db, { phone: nextPhone(), email: 'di@planns.example', name: 'Di Owner' });
+    const sub = newSub();
+    const attempt = await signInWithGoogle({ sub, email: 'di@planns.example', email_verified: true });
+    expect(attempt.body.error).toBe('link_required');
+    const link = cookieValue(attempt.page, 'planns_google_link')!;
+    const post = (cookies: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/api/auth/google/new-account', remoteAddress: nextIp(), headers: { origin: 'http://localhost:3000' }, cookies, payload: {} });
+
+    expect((await post({})).statusCode).toBe(404);
+    const created = await post({ planns_google_link: link });
+    expect(created.statusCode).toBe(200);
+    const { user, token } = created.json().data as { user: { id: number; email: string | null; phone: string | null }; token: string };
+    expect(user.id).not.toBe(owner.id);
+    expect(user).toMatchObject({ email: null, phone: null });
+    expect(cookieValue(created, 'planns_session')).toBe(token);
+    // Spent: a second one makes nothing.
+    expect((await post({ planns_google_link: link })).statusCode).toBe(404);
+    // The Google account now signs into the new account; the owner's account is untouched.
+    const again = await signInWithGoogle({ sub, email: 'di@planns.example', email_verified: true });
+    expect(again.body.user!.id).toBe(user.id);
+    expect(await db.selectFrom('google_identities').select('sub').where('user_id', '=', owner.id).executeTakeFirst()).toBeUndefined();
+  });
 });

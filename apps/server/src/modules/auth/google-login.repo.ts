@@ -125,3 +125,15 @@ export function claimPendingLink(db: Executor, tokenHash: string, email: string,
     .returning(['sub', 'email'])
     .executeTakeFirst();
 }
+
+/** Spends a live pending link once, whatever its email (a new account instead of the link). */
+export function claimAnyPendingLink(db: Executor, tokenHash: string, now: Date) {
+  return db
+    .updateTable('google_pending_links')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['sub', 'email'])
+    .executeTakeFirst();
+}

@@ -16,7 +16,8 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { GOOGLE_BROWSER_COOKIE, GOOGLE_LINK_COOKIE } from '../../http/actor.ts';
 import { setSessionCookie } from '../../http/cookies.ts';
-import { checkMobileSession, completeGoogleLogin, startGoogleLogin } from './google-login.service.ts';
+import { authCreateReplySchema } from '@planns/shared/auth/auth.schemas';
+import { checkMobileSession, completeGoogleLogin, createAccountFromPendingLink, startGoogleLogin } from './google-login.service.ts';
 
 const tags = ['auth'];
 
@@ -195,6 +196,34 @@ export const googleSessionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
       void reply.header('cache-control', 'no-store');
       if (answer.success && answer.token && expiresAt) setSessionCookie(reply, deps.config, answer.token, expiresAt);
       return answer;
+    },
+  );
+
+  app.post(
+    '/auth/google/new-account',
+    {
+      schema: {
+        tags,
+        summary: 'After link_required: a new account for the Google account instead of linking it',
+        description:
+          "Path chosen here (decision 0040). When a Google sign-in answered link_required (the Google account's email is on " +
+          'a planns account), the person may instead keep the Google account apart: a new account without phone, name or ' +
+          "email, signed in (session cookie, and the token for API clients). Needs this browser's pending link (cookie); 404 " +
+          'without one, 409 if the Google account was linked meanwhile.',
+        body: z.object({}).nullish(),
+        response: { 200: authCreateReplySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+    },
+    async (request, reply) => {
+      const session = await createAccountFromPendingLink(deps, {
+        linkToken: request.cookies[GOOGLE_LINK_COOKIE],
+        userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+        ip: request.ip,
+      });
+      reply.clearCookie(GOOGLE_LINK_COOKIE, { httpOnly: true, sameSite: 'lax', secure: deps.config.isHttps, path: '/api' });
+      setSessionCookie(reply, deps.config, session.token, session.expiresAt);
+      return { data: { user: session.user, token: session.token } };
     },
   );
 };

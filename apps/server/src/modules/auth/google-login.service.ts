@@ -200,3 +200,27 @@ export async function confirmPendingGoogleLink(tx: Tx, linkToken: string, userId
   if (!link) return false;
   return repo.insertIdentity(tx, { sub: link.sub, user_id: userId, email: link.email, email_verified: true, now });
 }
+
+/**
+ * The other way out of `link_required`: the person who just proved the Google account keeps it
+ * apart from the account showing its email, in a new account of its own (no phone, no name, no
+ * email taken over) and is signed in. The pending link of this browser is spent either way.
+ */
+export async function createAccountFromPendingLink(
+  deps: AppDeps,
+  input: { linkToken: string | null | undefined; userAgent: string | null; ip: string | null },
+) {
+  const notPending = new AppError('not_found', 'No Google sign-in is waiting in this browser: sign in with Google again');
+  if (!input.linkToken || !/^[A-Za-z0-9_-]{43}$/.test(input.linkToken)) throw notPending;
+  const linkToken = input.linkToken;
+  const now = deps.clock.now();
+  return inTransaction(deps.db, async (tx) => {
+    const link = await repo.claimAnyPendingLink(tx, hashToken(linkToken), now);
+    if (!link) throw notPending;
+    if (await repo.findIdentity(tx, link.sub)) throw new AppError('conflict', 'This Google account is already linked: sign in with Google again');
+    const userId = await createUserWithoutPhone(tx, null, now);
+    await repo.insertIdentity(tx, { sub: link.sub, user_id: userId, email: link.email, email_verified: true, now });
+    const session = await startSession(deps, tx, userId, input);
+    return { user: await loadCurrentUser(tx, userId), ...session };
+  });
+}

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@planns/shared/users/users.schemas';
 import { checkMobileSession } from '../../api/auth/check-mobile-session.ts';
+import { useCreateGoogleAccount } from '../../api/auth/google-new-account.ts';
 import { currentUserQueryKey } from '../../api/users/get-current-user.ts';
 import {
   googleAuthorizePath,
@@ -38,6 +39,7 @@ export function LoginGoogle({ onSignedIn }: LoginGoogleProps) {
   const [isWaiting, setIsWaiting] = useState(false);
   const [failure, setFailure] = useState<GoogleFailure | null>(null);
   const stopRef = useRef<(() => void) | null>(null);
+  const createAccount = useCreateGoogleAccount();
 
   useEffect(() => () => stopRef.current?.(), []);
 
@@ -112,6 +114,25 @@ export function LoginGoogle({ onSignedIn }: LoginGoogleProps) {
         <p id={messageId} role="alert" className={failure === 'link_required' ? 'login-google__note' : 'login-google__error'}>
           {message}
         </p>
+      ) : null}
+      {failure === 'link_required' ? (
+        // Or keep the Google account apart, in a new account of its own (decision 0040).
+        <button
+          type="button"
+          className="btn btn--ghost btn--block"
+          disabled={createAccount.isPending}
+          onClick={() =>
+            createAccount.mutate(undefined, {
+              onSuccess: (user) => {
+                setFailure(null);
+                onSignedIn(user);
+              },
+              onError: () => setFailure('failed'),
+            })
+          }
+        >
+          {t('login.google.newAccount')}
+        </button>
       ) : null}
       <div className="login-divider">
         <span>{t('login.google.or')}</span>
