@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_GOOGLE_ISSUER } from './google-provider.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
@@ -39,6 +40,18 @@ export default defineConfig({
     // TRUST_PROXY: the fixtures' API sign-ins each name an address of their own (X-Forwarded-For), so the
     // suite's many sign-ins do not spend the 30 codes an hour one network may ask for (the UI's own
     // sign-in, without the header, still counts against 127.0.0.1).
-    env: { PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: baseURL, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'production', TRUST_PROXY: 'true', SUPPORT_PHONE: '+12025550100' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      TRUST_PROXY: 'true',
+      SUPPORT_PHONE: '+12025550100',
+      GOOGLE_CLIENT_ID: 'planns-e2e.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'planns-e2e-secret',
+      GOOGLE_ISSUER: E2E_GOOGLE_ISSUER,
+    },
   },
 });

@@ -18,6 +18,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRateLimit, registerSecurityHeaders, securityHeaders } from './http/security.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { googleSessionRoutes, googleWindowRoutes } from './modules/auth/google-login.routes.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { companionsRoutes } from './modules/companions/companions.routes.ts';
 import { seatsRoutes } from './modules/seats/seats.routes.ts';
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     async (api) => {
       await api.register(healthRoutes, { deps });
       await api.register(authRoutes, { deps });
+      await api.register(googleSessionRoutes, { deps });
       await api.register(usersRoutes, { deps });
       await api.register(companionsRoutes, { deps });
       await api.register(seatsRoutes, { deps });
@@ -178,6 +180,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     },
     { prefix: '/api' },
   );
+
+  // Google sign-in's auth window (accounts §7), at the paths the spec names.
+  await app.register(googleWindowRoutes, { deps });
 
   // The spec's link for the ticket report (accounts §2): the same CSV as GET /api/tickets/export/{hash}.
   app.get('/tickets/export/:hash', { schema: { hide: true } }, async (request, reply) => {

@@ -118,6 +118,17 @@ describe('loadConfig', () => {
     expect(named(configError({ CALENDAR_PROVIDER: 'outlook' }).problems)).toEqual(['CALENDAR_PROVIDER']);
   });
 
+  it('has Google sign-in off by default; its client id and secret go together; the issuer must be http(s)', () => {
+    const config = loadConfig({});
+    expect(config.GOOGLE_CLIENT_ID).toBeUndefined();
+    expect(config.GOOGLE_ISSUER).toBe('https://accounts.google.com');
+    expect(configError({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' }).problems).toEqual(['GOOGLE_CLIENT_SECRET: required with GOOGLE_CLIENT_ID']);
+    expect(configError({ GOOGLE_CLIENT_SECRET: 'secret' }).problems).toEqual(['GOOGLE_CLIENT_ID: required with GOOGLE_CLIENT_SECRET']);
+    expect(named(configError({ GOOGLE_ISSUER: 'ftp://accounts.example' }).problems)).toEqual(['GOOGLE_ISSUER']);
+    const on = loadConfig({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret', GOOGLE_ISSUER: 'http://localhost:3591' });
+    expect(on.GOOGLE_ISSUER).toBe('http://localhost:3591');
+  });
+
   it('accepts twilio with all of its variables', () => {
     const config = loadConfig({
       SMS_PROVIDER: 'twilio',

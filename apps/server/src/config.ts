@@ -47,6 +47,11 @@ const envSchema = z.object({
   GEOCODING_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['offline', 'nominatim', 'google']).default('offline')),
   NOMINATIM_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://nominatim.openstreetmap.org')),
   GOOGLE_MAPS_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Google sign-in (decision 0040): shown only when both are set. Redirect URI: {PUBLIC_URL}/google/mobile/callback. */
+  GOOGLE_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().max(300).optional()),
+  GOOGLE_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().max(300).optional()),
+  /** The OpenID Connect issuer discovered at first use; tests point it at a local provider double. */
+  GOOGLE_ISSUER: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://accounts.google.com')),
   OTP_LENGTH: int(OTP_MIN_LENGTH, OTP_MAX_LENGTH, OTP_DEFAULT_LENGTH),
   SEED_DEMO: bool.default(true),
   /** Run background jobs on this instance (decision 0026); off for an instance that only answers requests. */
@@ -132,7 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // variable is bad, and the error would then not name every problem.
   const twilioProblems =
     env.SMS_PROVIDER === 'twilio' ? TWILIO_KEYS.filter((key) => !env[key]).map((key) => `${key}: required when SMS_PROVIDER=twilio`) : [];
-  const googleProblems =
+  const googleProblems: string[] =
     env.GEOCODING_PROVIDER === 'google' && !env.GOOGLE_MAPS_API_KEY ? ['GOOGLE_MAPS_API_KEY: required when GEOCODING_PROVIDER=google'] : [];
   const s3Problems = env.STORAGE_PROVIDER === 's3' && !env.S3_BUCKET ? ['S3_BUCKET: required when STORAGE_PROVIDER=s3'] : [];
   // A key id without its secret (or the reverse) would silently fall back to the default chain.
@@ -145,6 +150,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const modes = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY].map((key) => /_(test|live)_/.exec(key ?? '')?.[1]).filter(Boolean);
   if (env.PAYMENTS_PROVIDER === 'stripe' && new Set(modes).size > 1) {
     stripeProblems.push('STRIPE_PUBLISHABLE_KEY: must be of the same mode (test or live) as STRIPE_SECRET_KEY');
+  }
+  // One without the other would show no button and say nothing: name the missing one.
+  if (!env.GOOGLE_CLIENT_ID !== !env.GOOGLE_CLIENT_SECRET) {
+    googleProblems.push(env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET: required with GOOGLE_CLIENT_ID' : 'GOOGLE_CLIENT_ID: required with GOOGLE_CLIENT_SECRET');
   }
   const providerProblems = [...twilioProblems, ...googleProblems, ...s3Problems, ...stripeProblems];
   if (!parsed.success || providerProblems.length > 0) {

@@ -10,7 +10,7 @@ import { startJobRunner, type JobLog, type JobRunner } from './jobs/job-runner.t
 import { sweepUploadTempFiles } from './media/upload-temp-files.ts';
 import { systemClock } from './providers/clock.ts';
 import { OfflineGeocodingProvider } from './providers/geocoding/offline-geocoding.ts';
-import { buildCalendarProvider, buildGeocodingProvider, buildPaymentsProvider, buildSmsProvider, buildStorageProvider } from './providers/build-providers.ts';
+import { buildCalendarProvider, buildGeocodingProvider, buildGoogleProvider, buildPaymentsProvider, buildSmsProvider, buildStorageProvider } from './providers/build-providers.ts';
 import { RealtimeHub } from './realtime/realtime-hub.ts';
 import { attachSocketServer } from './realtime/socket-server.ts';
 import { seedDemoEvents } from './seed/demo-events-seed.ts';
@@ -84,8 +84,9 @@ async function main(): Promise<void> {
   const geocoding = buildGeocodingProvider(config);
   const payments = buildPaymentsProvider(config, { db, clock });
   const calendar = buildCalendarProvider(config);
+  const google = buildGoogleProvider(config);
   const realtime = new RealtimeHub();
-  const deps = { config, db, clock, sms, storage, geocoding, payments, calendar, realtime, ...(redis ? { redis } : {}) };
+  const deps = { config, db, clock, sms, storage, geocoding, payments, calendar, realtime, ...(redis ? { redis } : {}), ...(google ? { google } : {}) };
 
   if (config.SEED_DEMO) {
     const seedStarted = Date.now();

@@ -15,6 +15,7 @@ import {
   type Operation,
 } from './bad-input.ts';
 import { addFriendship, addInvite, addResponse, buildCompanion, buildEvent, buildGroup } from './event-factory.ts';
+import { startGoogleDouble } from './google-double.ts';
 import { buildUser, createTestApp, nextIp } from './harness.ts';
 
 /**
@@ -67,7 +68,9 @@ const BASELINES: Record<string, unknown> = {
   'POST /api/events/{id}/join': { maybe: false, companions: [1], note: 'Coming' },
 };
 
-const ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '1000000' } });
+// Google sign-in on (a local provider double), so that its routes are walked past the configuration check.
+const google = await startGoogleDouble();
+const ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '1000000', ...google.env } });
 const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
 const operations = listOperations(doc);
 

@@ -42,7 +42,7 @@ export interface Operation {
 }
 
 type OpenApiDoc = {
-  paths: Record<string, Record<string, { parameters?: { in: string; name: string; required?: boolean; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+  paths: Record<string, Record<string, { parameters?: { in: string; name: string; required?: boolean; schema: JsonSchema; example?: unknown }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
   components?: { schemas?: Record<string, JsonSchema> };
 };
 
@@ -50,7 +50,8 @@ export function listOperations(doc: OpenApiDoc): Operation[] {
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
-      const params = op.parameters ?? [];
+      // A parameter's example (the document moves a schema's examples there) starts the walk from a valid request.
+      const params = (op.parameters ?? []).map((p) => (p.example === undefined ? p : { ...p, schema: { ...p.schema, examples: [p.example] } }));
       const body = op.requestBody?.content['application/json']?.schema ?? null;
       ops.push({
         method: method.toUpperCase(),

@@ -18,6 +18,7 @@ import { buildCalendarProvider } from '../src/providers/build-providers.ts';
 import { FakeClock } from '../src/providers/clock.ts';
 import type { GeocodingProvider } from '../src/providers/geocoding/geocoding-provider.ts';
 import { OfflineGeocodingProvider } from '../src/providers/geocoding/offline-geocoding.ts';
+import { buildGoogleProvider } from '../src/providers/build-providers.ts';
 import type { PaymentsProvider } from '../src/providers/payments/payments-provider.ts';
 import { TestPaymentsProvider } from '../src/providers/payments/test-payments.ts';
 import { ConsoleSmsProvider } from '../src/providers/sms/console-sms.ts';
@@ -96,6 +97,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   const clock = new FakeClock();
   const consoleSms = new ConsoleSmsProvider(clock, () => {});
   const db = createDb(database.url, 5);
+  const google = buildGoogleProvider(config);
   const deps: AppDeps = {
     config,
     db,
@@ -106,6 +108,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     payments: options.payments ?? new TestPaymentsProvider({ db, clock, publicUrl: config.publicUrl }),
     calendar: buildCalendarProvider(config),
     ...(options.redis ? { redis: options.redis } : {}),
+    ...(google ? { google } : {}),
     realtime: new RealtimeHub(),
   };
   const app = await buildApp(deps);

@@ -55,6 +55,41 @@ export interface SessionsTable {
   ip: string | null;
 }
 
+export interface GoogleIdentitiesTable {
+  sub: string;
+  user_id: number;
+  email: string | null;
+  email_verified: Generated<boolean>;
+  created_at: Timestamp;
+  last_login_at: Timestamp;
+}
+
+export interface GoogleLoginSessionsTable {
+  id: Generated<number> & Id;
+  session_id_hash: string;
+  browser_hash: string;
+  state_hash: string;
+  origin: string;
+  nonce: string;
+  code_verifier: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  callback_at: Date | null;
+  user_id: number | null;
+  error: 'failed' | 'expired' | 'link_required' | null;
+  consumed_at: Date | null;
+}
+
+export interface GooglePendingLinksTable {
+  id: Generated<number> & Id;
+  token_hash: string;
+  sub: string;
+  email: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Date | null;
+}
+
 export interface CompanionsTable {
   id: Generated<number> & Id;
   user_id: number;
@@ -486,6 +521,9 @@ export interface Database {
   group_members: GroupMembersTable;
   otp_codes: OtpCodesTable;
   sessions: SessionsTable;
+  google_identities: GoogleIdentitiesTable;
+  google_login_sessions: GoogleLoginSessionsTable;
+  google_pending_links: GooglePendingLinksTable;
   companions: CompanionsTable;
   categories: CategoriesTable;
   friendships: FriendshipsTable;

@@ -14,3 +14,7 @@ declare module 'fastify' {
 
 export const SESSION_COOKIE = 'planns_session';
 export const APPROVAL_COOKIE = 'planns_otp';
+/** Binds a Google sign-in to the browser that started it (decision 0040). */
+export const GOOGLE_BROWSER_COOKIE = 'planns_google';
+/** A Google account waiting in this browser for a phone sign-in to link it (decision 0040). */
+export const GOOGLE_LINK_COOKIE = 'planns_google_link';

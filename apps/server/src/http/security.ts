@@ -57,6 +57,8 @@ export function securityHeaders(config: Config): Record<string, string> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Google sign-in's auth window must keep its opener (decision 0040); planns opens no other windows.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     strictTransportSecurity: config.isHttps ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
@@ -93,8 +95,8 @@ export async function registerRateLimit(app: FastifyInstance, deps: AppDeps): Pr
     max: deps.config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
     ...(deps.redis ? { redis: deps.redis, nameSpace: 'planns-rl:' } : {}),
-    // Only the API is limited; the web app's files and media are cached static content.
-    allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/docs'),
+    // Only the API and Google sign-in's auth window are limited; the web app's files and media are cached static content.
+    allowList: (request) => (!request.url.startsWith('/api/') && !request.url.startsWith('/google/')) || request.url.startsWith('/api/docs'),
     errorResponseBuilder: (_request, context) => {
       const error = new Error('Too many requests') as Error & { statusCode: number };
       error.statusCode = context.statusCode;

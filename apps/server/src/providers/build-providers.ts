@@ -6,6 +6,7 @@ import { PlausibleAnalyticsProvider } from './analytics/plausible-analytics.ts';
 import type { CalendarProvider } from './calendar/calendar-provider.ts';
 import { IcsCalendarProvider } from './calendar/ics-calendar.ts';
 import type { Clock } from './clock.ts';
+import { OpenIdGoogleProvider, type GoogleOidcProvider } from './oauth/google-oidc.ts';
 import type { GeocodingProvider } from './geocoding/geocoding-provider.ts';
 import { GoogleGeocodingProvider } from './geocoding/google-geocoding.ts';
 import { NominatimGeocodingProvider } from './geocoding/nominatim-geocoding.ts';
@@ -87,4 +88,10 @@ export function buildCalendarProvider(config: Config): CalendarProvider {
     case 'ics':
       return new IcsCalendarProvider();
   }
+}
+
+/** Google sign-in (decision 0040) when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set; otherwise none (the button is hidden). */
+export function buildGoogleProvider(config: Config): GoogleOidcProvider | undefined {
+  if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) return undefined;
+  return new OpenIdGoogleProvider({ issuer: config.GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET });
 }

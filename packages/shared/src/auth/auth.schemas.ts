@@ -29,7 +29,14 @@ export const authCreateBodySchema = z.object({
   phone: z.string().max(64),
   approval_token: z.string().max(128).optional(),
 });
-export const authCreateReplySchema = envelope(z.object({ user: userSchema, token: z.string() }));
+export const authCreateReplySchema = envelope(
+  z.object({
+    user: userSchema,
+    token: z.string(),
+    /** A Google account waiting in this browser for this phone sign-in was linked to the account (decision 0040). */
+    google_linked: z.boolean().optional(),
+  }),
+);
 
 /** Public configuration the web app needs at start. */
 export const clientConfigSchema = z.object({
@@ -44,5 +51,7 @@ export const clientConfigSchema = z.object({
   stripe_publishable_key: z.string().nullable(),
   /** The support contact's phone (SUPPORT_PHONE, E.164), opened as a WhatsApp link; null when none is set. */
   support_phone: z.string().nullable(),
+  /** Google sign-in is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET): the login modal shows its button. */
+  google_login: z.boolean(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -12,7 +12,7 @@ import { OTP_RESEND_COOLDOWN_MS } from '@planns/shared/auth/otp.rules';
 import { errorBodySchema } from '@planns/shared/errors/error-codes';
 import { okSchema } from '@planns/shared/http/envelope';
 import type { AppDeps } from '../../deps.ts';
-import { APPROVAL_COOKIE } from '../../http/actor.ts';
+import { APPROVAL_COOKIE, GOOGLE_LINK_COOKIE } from '../../http/actor.ts';
 import { clearApprovalCookie, clearSessionCookie, setApprovalCookie, setSessionCookie } from '../../http/cookies.ts';
 import * as auth from './auth.service.ts';
 
@@ -81,12 +81,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       const session = await auth.authCreate(deps, {
         phone: request.body.phone,
         approvalToken: request.body.approval_token ?? request.cookies[APPROVAL_COOKIE] ?? null,
+        googleLinkToken: request.cookies[GOOGLE_LINK_COOKIE] ?? null,
         userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
         ip: request.ip,
       });
       clearApprovalCookie(reply, deps.config);
+      if (session.googleLinked) reply.clearCookie(GOOGLE_LINK_COOKIE, { httpOnly: true, sameSite: 'lax', secure: deps.config.isHttps, path: '/api' });
       setSessionCookie(reply, deps.config, session.token, session.expiresAt);
-      return { data: { user: session.user, token: session.token } };
+      return { data: { user: session.user, token: session.token, ...(session.googleLinked ? { google_linked: true } : {}) } };
     },
   );
 

@@ -8,14 +8,15 @@ import {
   isCodeShaped,
   retryAfterSeconds,
 } from '@planns/shared/auth/otp.rules';
-import type { User } from '@planns/shared/users/users.schemas';
-import { inTransaction, type Tx } from '../../db/database.ts';
+import { inTransaction } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parsePhoneOrThrow } from './phone-approval.ts';
 import { loadCurrentUser, upsertUserByPhone } from '../users/users.service.ts';
 import * as otpRepo from './otp.repo.ts';
-import { deleteSession, insertSession } from './session.repo.ts';
+import { confirmPendingGoogleLink } from './google-login.service.ts';
+import { deleteSession } from './session.repo.ts';
+import { startSession, type SessionInfo } from './sessions.ts';
 import { codeMatches, hashCode, hashToken, newCode, newToken } from './tokens.ts';
 
 const HOUR = 3_600_000;
@@ -93,28 +94,14 @@ export async function checkCode(deps: AppDeps, input: { to: string; code: string
   return { approvalToken: result.approvalToken };
 }
 
-export interface SessionInfo {
-  user: User;
-  token: string;
-  expiresAt: Date;
-}
-
-async function startSession(deps: AppDeps, tx: Tx, userId: number, meta: { userAgent: string | null; ip: string | null }) {
-  const now = deps.clock.now();
-  const token = newToken();
-  const expiresAt = new Date(now.getTime() + deps.config.SESSION_DAYS * DAY);
-  await insertSession(tx, { token_hash: hashToken(token), user_id: userId, now, expires_at: expiresAt, user_agent: meta.userAgent, ip: meta.ip });
-  return { token, expiresAt };
-}
-
 /**
  * Signs in (creating the account on first use) with a phone whose code this client had approved
  * in the last 10 minutes; each approval signs in once.
  */
 export async function authCreate(
   deps: AppDeps,
-  input: { phone: string; approvalToken: string | null; userAgent: string | null; ip: string | null },
-): Promise<SessionInfo> {
+  input: { phone: string; approvalToken: string | null; googleLinkToken: string | null; userAgent: string | null; ip: string | null },
+): Promise<SessionInfo & { googleLinked: boolean }> {
   const phone = parsePhoneOrThrow(input.phone, 'phone');
   const now = deps.clock.now();
   const notApproved = new AppError('code_not_approved', 'Confirm the code sent to this phone first', {
@@ -126,8 +113,10 @@ export async function authCreate(
     const used = await otpRepo.consumeApproval(tx, phone, approvalTokenHash, new Date(now.getTime() - OTP_APPROVAL_TTL_MS), now);
     if (!used) throw notApproved;
     const userId = await upsertUserByPhone(tx, phone, now);
+    // A Google account waiting in this browser for this account's phone sign-in (decision 0040).
+    const googleLinked = input.googleLinkToken ? await confirmPendingGoogleLink(tx, input.googleLinkToken, userId, now) : false;
     const session = await startSession(deps, tx, userId, input);
-    return { user: await loadCurrentUser(tx, userId), ...session };
+    return { user: await loadCurrentUser(tx, userId), ...session, googleLinked };
   });
 }
 

@@ -69,6 +69,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         platform_fee_percent: deps.config.PLATFORM_FEE_PERCENT,
         stripe_publishable_key: deps.payments.publishableKey,
         support_phone: deps.config.SUPPORT_PHONE ?? null,
+        google_login: deps.google !== undefined,
       },
     }),
   );

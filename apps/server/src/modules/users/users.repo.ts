@@ -41,6 +41,22 @@ export async function upsertUserByPhone(db: Executor, phone: string, now: Date):
   return row.id;
 }
 
+/** A user without a phone (Google sign-in, decision 0040). */
+export async function insertUserWithoutPhone(db: Executor, row: { email: string | null; now: Date }): Promise<number> {
+  const inserted = await db
+    .insertInto('users')
+    .values({ email: row.email, created_at: row.now, updated_at: row.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Whether any account shows this (lower-cased) email. */
+export async function hasUserWithEmail(db: Executor, email: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function updateUser(
   db: Executor,
   id: number,

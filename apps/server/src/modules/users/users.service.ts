@@ -161,3 +161,13 @@ export async function lockUser(tx: Tx, userId: number): Promise<void> {
 export async function upsertUserByPhone(tx: Tx, phone: string, now: Date): Promise<number> {
   return repo.upsertUserByPhone(tx, phone, now);
 }
+
+/** Google sign-in: a new account without a phone (its name and terms come at login step 3). */
+export async function createUserWithoutPhone(tx: Tx, email: string | null, now: Date): Promise<number> {
+  return repo.insertUserWithoutPhone(tx, { email, now });
+}
+
+/** Google sign-in: whether an account shows this email (then no account is created or linked by email alone). */
+export async function hasUserWithEmail(db: Executor, email: string): Promise<boolean> {
+  return repo.hasUserWithEmail(db, email);
+}

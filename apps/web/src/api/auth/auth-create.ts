@@ -6,11 +6,12 @@ import { currentUserQueryKey } from '../users/get-current-user.ts';
 
 /**
  * Signs in (or up) with an approved phone. The server sets the HttpOnly session cookie; the token
- * in the reply is deliberately ignored, never stored.
+ * in the reply is deliberately ignored, never stored. `isGoogleLinked`: a Google account waiting
+ * in this browser was linked to the account (decision 0040).
  */
-export async function authCreate(input: { phone: string; approval_token?: string }): Promise<User> {
+export async function authCreate(input: { phone: string; approval_token?: string }): Promise<{ user: User; isGoogleLinked: boolean }> {
   const reply = await apiRequest('/api/auth-create', { method: 'POST', body: input, schema: authCreateReplySchema });
-  return reply.data.user;
+  return { user: reply.data.user, isGoogleLinked: reply.data.google_linked === true };
 }
 
 export function useAuthCreate() {
@@ -18,6 +19,6 @@ export function useAuthCreate() {
   return useMutation({
     mutationKey: ['auth', 'create'],
     mutationFn: authCreate,
-    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+    onSuccess: ({ user }) => queryClient.setQueryData(currentUserQueryKey, user),
   });
 }

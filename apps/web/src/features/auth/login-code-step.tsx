@@ -6,6 +6,7 @@ import { useAuthCreate } from '../../api/auth/auth-create.ts';
 import { useCheckCode } from '../../api/auth/check-code.ts';
 import { useSendCode } from '../../api/auth/send-code.ts';
 import { useConfig } from '../../api/config/get-config.ts';
+import { showNotice } from '../../lib/notice.ts';
 import { CodeInput } from '../../components/code-input.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -40,7 +41,8 @@ export function LoginCodeStep({ phone, resendUntil, onResendWait, onSignedIn }: 
     setError(null);
     try {
       const { approval_token } = await checkCode.mutateAsync({ to: phone, code: complete });
-      const user = await authCreate.mutateAsync({ phone, approval_token });
+      const { user, isGoogleLinked } = await authCreate.mutateAsync({ phone, approval_token });
+      if (isGoogleLinked) showNotice({ title: t('login.google.linked') });
       onSignedIn(user);
     } catch (failure) {
       setError(failure);

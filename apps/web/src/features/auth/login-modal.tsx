@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@planns/shared/users/users.schemas';
+import { useConfig } from '../../api/config/get-config.ts';
 import { currentUserQueryKey } from '../../api/users/get-current-user.ts';
 import { Icon } from '../../components/icon.tsx';
 import { useReturnFocus } from '../../components/use-return-focus.ts';
@@ -12,6 +13,7 @@ import { readStored, writeStored } from '../../lib/storage.ts';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
 import { LoginCodeStep } from './login-code-step.tsx';
 import { LoginCoverStep } from './login-cover-step.tsx';
+import { LoginGoogle } from './login-google.tsx';
 import { LoginNameStep } from './login-name-step.tsx';
 import { LoginPhoneStep } from './login-phone-step.tsx';
 import { LoginPictureStep } from './login-picture-step.tsx';
@@ -38,6 +40,8 @@ export function LoginModal({ onClose }: LoginModalProps) {
   const [resendUntil, setResendUntil] = useState<number | null>(null);
   const [isSignedIn, setIsSignedIn] = useState(false);
   const [isFinishing, setIsFinishing] = useState(false);
+  const [isViaGoogle, setIsViaGoogle] = useState(false);
+  const { google_login: hasGoogle } = useConfig();
 
   async function finish() {
     setIsFinishing(true);
@@ -67,6 +71,11 @@ export function LoginModal({ onClose }: LoginModalProps) {
     const next = stepAfterAuth(user);
     if (next === 'finish') void finish();
     else setStep(next);
+  }
+
+  function onGoogleSignedIn(user: User) {
+    setIsViaGoogle(true);
+    onSignedIn(user);
   }
 
   function onCodeSent(sentTo: string, resendAfterSeconds: number) {
@@ -113,7 +122,11 @@ export function LoginModal({ onClose }: LoginModalProps) {
                 }}
               />
             ) : step === 1 ? (
-              <LoginPhoneStep initialPhone={phone} onCodeSent={onCodeSent} />
+              <LoginPhoneStep
+                initialPhone={phone}
+                onCodeSent={onCodeSent}
+                google={hasGoogle ? <LoginGoogle onSignedIn={onGoogleSignedIn} /> : null}
+              />
             ) : step === 2 ? (
               <LoginCodeStep
                 phone={phone}
@@ -124,7 +137,8 @@ export function LoginModal({ onClose }: LoginModalProps) {
             ) : step === 3 ? (
               <LoginNameStep onSaved={() => setStep(4)} />
             ) : step === 4 ? (
-              <LoginPictureStep onDone={() => setStep(5)} />
+              // For Google sign-in, reaching step 5 finishes the login (accounts §2).
+              <LoginPictureStep onDone={() => (isViaGoogle ? void finish() : setStep(5))} />
             ) : (
               <LoginWelcomeStep onDone={() => void finish()} isFinishing={isFinishing} />
             )}

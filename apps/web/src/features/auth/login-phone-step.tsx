@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizePhone, PHONE_ERROR_MIN_LENGTH } from '@planns/shared/auth/phone.rules';
 import { composePhone, splitPhone } from '@planns/shared/auth/phone-country.rules';
@@ -13,10 +13,12 @@ type LoginPhoneStepProps = {
   /** The number a code was already sent to, when coming back from step 2. */
   initialPhone: string;
   onCodeSent: (phone: string, resendAfterSeconds: number) => void;
+  /** The Google button and 'or' divider, between the text and the phone (when Google sign-in is on). */
+  google?: ReactNode;
 };
 
 /** 'Sign In or Sign Up': a phone number, and a send-code button once it is valid. */
-export function LoginPhoneStep({ initialPhone, onCodeSent }: LoginPhoneStepProps) {
+export function LoginPhoneStep({ initialPhone, onCodeSent, google }: LoginPhoneStepProps) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const sendCode = useSendCode();
@@ -45,6 +47,7 @@ export function LoginPhoneStep({ initialPhone, onCodeSent }: LoginPhoneStepProps
     <form className="login-step" onSubmit={onSubmit} noValidate>
       <Dialog.Title className="login-step__title">{t('login.phone.title')}</Dialog.Title>
       <p className="login-step__text">{t('login.phone.text')}</p>
+      {google}
       <PhoneInput
         label={t('login.phone.label')}
         country={country}
