@@ -129,3 +129,27 @@ test('the support contact (SUPPORT_PHONE) is a WhatsApp chat from the account me
   await expect(page.getByText('Trouble with a ticket?')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', 'https://wa.me/12025550100');
 });
+
+test("a visitor from a group's shared link sees that group's events (group_context) until they choose all", async ({ page }) => {
+  const listed = (await (await page.request.get('/api/events-na?per_page=100')).json()) as { data: { data: { hash: string; group_id: number | null }[] } };
+  const grouped = listed.data.data.find((event) => event.group_id !== null);
+  expect(grouped, 'the demo data has a public event of a group').toBeTruthy();
+  const groupId = grouped!.group_id!;
+
+  await gotoReady(page, `/events/${grouped!.hash}?group_invite=${groupId}`);
+  await expect(page).not.toHaveURL(/group_invite/);
+  const groupList = page.waitForResponse((response) => response.url().includes('/api/events-na') && new URL(response.url()).searchParams.get('group_context') === String(groupId));
+  await page.getByRole('link', { name: 'Home' }).click();
+  await page.getByRole('link', { name: /^All events/ }).click();
+  const body = (await (await groupList).json()) as { data: { data: { group_id: number | null }[] } };
+  expect(body.data.data.length).toBeGreaterThan(0);
+  expect(body.data.data.every((event) => event.group_id === groupId)).toBe(true);
+  const context = page.getByRole('status').filter({ hasText: 'Events of the group that shared this link' });
+  await expect(context).toBeVisible();
+  await page.screenshot({ path: 'test-results/group-context-en.png' });
+
+  const everything = page.waitForResponse((response) => response.url().includes('/api/events-na') && !response.url().includes('group_context'));
+  await context.getByRole('button', { name: 'Show all' }).click();
+  await everything;
+  await expect(context).toHaveCount(0);
+});

@@ -54,7 +54,16 @@ describe('processStoredGroupInvite', () => {
     expect(peekGroupInvite(storage)).toBeNull();
   });
 
-  it('drops the invite on failure, logs, and leaves the group filter unchanged', async () => {
+  it('on failure, drops the group context a visitor had from that invite (not a member, no group filter)', async () => {
+    const storage = createMemoryStorage();
+    storage.setItem(STORAGE_KEYS.groupFilter, '9');
+    storeGroupInvite(9, storage);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await processStoredGroupInvite(() => Promise.reject(new Error('forbidden')), storage);
+    expect(readGroupFilter(storage)).toBeNull();
+  });
+
+  it('drops the invite on failure, logs, and leaves another group filter unchanged', async () => {
     const storage = createMemoryStorage();
     storage.setItem(STORAGE_KEYS.groupFilter, '3');
     storeGroupInvite(9, storage);

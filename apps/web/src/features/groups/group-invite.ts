@@ -77,6 +77,8 @@ export async function processStoredGroupInvite(
     return { status: 'joined', group: current_group };
   } catch (error) {
     console.error(`Joining group ${groupId} from an invite failed; the invite was dropped.`, error);
+    // The group's context a visitor had from the link goes with it: not a member, no group filter.
+    if (readGroupFilter(storage) === groupId) removeStored(STORAGE_KEYS.groupFilter, storage);
     return { status: 'failed', groupId, error };
   }
 }

@@ -234,12 +234,14 @@ describe('buildListParams', () => {
     expect(buildListParams({ ...defaultFilters(), search: '   ' }, context)).not.toHaveProperty('search');
   });
 
-  it('friends and group filters need an account, and the group needs membership', () => {
+  it('friends filters need an account; the group is group_id for a member, group_context for a visitor', () => {
     const filters = { ...defaultFilters(), friends: { created: true, joined: true } };
     const member = { ...context, groupId: 4, userGroupIds: [4] };
     expect(buildListParams(filters, member)).toMatchObject({ friends_created: '1', friends_joined: '1', group_id: '4' });
     expect(buildListParams(filters, { ...member, userGroupIds: [5] })).not.toHaveProperty('group_id');
-    expect(buildListParams(filters, { ...member, isSignedIn: false })).toEqual({});
+    expect(buildListParams(filters, { ...member, userGroupIds: [5] })).not.toHaveProperty('group_context');
+    expect(buildListParams(filters, { ...member, isSignedIn: false })).toEqual({ group_context: '4' });
+    expect(buildListParams(filters, { ...context, isSignedIn: false })).toEqual({});
   });
 
   it('presets: close needs a location (then 5 km), friends needs an account', () => {

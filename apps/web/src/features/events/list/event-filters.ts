@@ -248,7 +248,7 @@ export type ListContext = {
   isSignedIn: boolean;
   /** The home tile's preset from ?preset=. */
   preset: EventPreset;
-  /** The stored group filter; sent only when the user is a member of that group. */
+  /** The stored group filter: group_id for a member of that group; group_context for a visitor (events §7). */
   groupId: number | null;
   userGroupIds: readonly number[];
 };
@@ -292,6 +292,9 @@ export function buildListParams(filters: EventFilters, context: ListContext): Re
     if (filters.friends.created) params.friends_created = '1';
     if (filters.friends.joined) params.friends_joined = '1';
     if (context.groupId !== null && context.userGroupIds.includes(context.groupId)) params.group_id = String(context.groupId);
+  } else if (context.groupId !== null) {
+    // A visitor who came by a group's shared link sees that group's public events (decision 0044).
+    params.group_context = String(context.groupId);
   }
 
   const search = filters.search.trim();

@@ -8,6 +8,7 @@ import { FIRST_SCREEN_CARDS } from '@planns/shared/events/events.rules';
 import { useLikeEvent } from '../../../api/events/like-event.ts';
 import { flattenEventPages, useEventsList } from '../../../api/events/list-events.ts';
 import { useCurrentUser } from '../../../api/users/get-current-user.ts';
+import { Icon } from '../../../components/icon.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useErrorMessage } from '../../../lib/error-messages.ts';
@@ -243,6 +244,16 @@ export function EventsListPage({ preset }: EventsListPageProps) {
         {/* A search says what was searched (the preset's title read as if nothing was). */}
         <h1 className="events-screen__title">{filters.search.trim() !== '' ? t('events.searchTitle', { query: filters.search.trim() }) : title}</h1>
       </div>
+      {!isSignedIn && groupId !== null ? (
+        // A visitor from a group's shared link sees that group's events (group_context): said, and undone in one tap.
+        <div className="events-screen__group" role="status">
+          <Icon name="users" size={18} />
+          <span>{t('eventsList.groupContext')}</span>
+          <button type="button" className="events-screen__group-clear" onClick={() => setGroupFilter(null)}>
+            {t('eventsList.groupContextClear')}
+          </button>
+        </div>
+      ) : null}
       {closeStatus === 'denied' || closeStatus === 'unavailable' ? (
         <p className="events-screen__notice" role="status">
           {t('eventsList.closeFallback')}
