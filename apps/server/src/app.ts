@@ -18,6 +18,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRateLimit, registerSecurityHeaders, securityHeaders } from './http/security.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { googleCalendarRoutes } from './modules/google-calendar/google-calendar.routes.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { companionsRoutes } from './modules/companions/companions.routes.ts';
 import { seatsRoutes } from './modules/seats/seats.routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(notificationsRoutes, { deps });
       await api.register(shareRoutes, { deps });
       await api.register(calendarRoutes, { deps });
+      await api.register(googleCalendarRoutes, { deps });
       await api.register(profileRoutes, { deps });
       await api.register(guestsRoutes, { deps });
       await api.register(groupsRoutes, { deps });

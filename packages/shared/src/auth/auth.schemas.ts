@@ -42,5 +42,7 @@ export const clientConfigSchema = z.object({
   platform_fee_percent: z.number().min(0).max(50),
   /** Stripe's publishable key for its embedded checkout; null with the test provider. */
   stripe_publishable_key: z.string().nullable(),
+  /** ics: .ics downloads and feeds; google: also the Google Calendar block on event pages (decision 0043). */
+  calendar_provider: z.enum(['ics', 'google']),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

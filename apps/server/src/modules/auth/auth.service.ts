@@ -127,7 +127,7 @@ export async function authCreate(
     if (!used) throw notApproved;
     const userId = await upsertUserByPhone(tx, phone, now);
     const session = await startSession(deps, tx, userId, input);
-    return { user: await loadCurrentUser(tx, userId), ...session };
+    return { user: await loadCurrentUser(tx, userId, now), ...session };
   });
 }
 

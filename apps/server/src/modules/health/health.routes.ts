@@ -68,6 +68,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         payments_provider: deps.payments.name,
         platform_fee_percent: deps.config.PLATFORM_FEE_PERCENT,
         stripe_publishable_key: deps.payments.publishableKey,
+        calendar_provider: deps.calendar.name,
       },
     }),
   );

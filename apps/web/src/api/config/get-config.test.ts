@@ -7,13 +7,15 @@ const replySchema = envelope(clientConfigSchema);
 
 describe('checkConfigReply agrees with the shared schema', () => {
   const samples: unknown[] = [
+    { data: { otp_length: 6, sms_provider: 'console', analytics_provider: 'none', payments_provider: 'test', platform_fee_percent: 5, stripe_publishable_key: null, calendar_provider: 'ics' } },
+    { data: { otp_length: 4, sms_provider: 'twilio', analytics_provider: 'plausible', payments_provider: 'stripe', platform_fee_percent: 2.5, stripe_publishable_key: 'pk_test_abc', calendar_provider: 'google' } },
+    { data: { otp_length: 4.5, sms_provider: 'twilio', analytics_provider: 'none', payments_provider: 'test', platform_fee_percent: 5, stripe_publishable_key: null, calendar_provider: 'ics' } },
+    { data: { otp_length: 6, sms_provider: 'carrier-pigeon', analytics_provider: 'none', payments_provider: 'test', platform_fee_percent: 5, stripe_publishable_key: null, calendar_provider: 'ics' } },
+    { data: { otp_length: 6, sms_provider: 'console', analytics_provider: 'none', payments_provider: 'paypal', platform_fee_percent: 5, stripe_publishable_key: null, calendar_provider: 'ics' } },
+    { data: { otp_length: 6, sms_provider: 'console', analytics_provider: 'none', payments_provider: 'test', platform_fee_percent: 80, stripe_publishable_key: null, calendar_provider: 'ics' } },
+    { data: { otp_length: 6, sms_provider: 'console', analytics_provider: 'none', payments_provider: 'test', platform_fee_percent: 5, stripe_publishable_key: 7, calendar_provider: 'ics' } },
     { data: { otp_length: 6, sms_provider: 'console', analytics_provider: 'none', payments_provider: 'test', platform_fee_percent: 5, stripe_publishable_key: null } },
-    { data: { otp_length: 4, sms_provider: 'twilio', analytics_provider: 'plausible', payments_provider: 'stripe', platform_fee_percent: 2.5, stripe_publishable_key: 'pk_test_abc' } },
-    { data: { otp_length: 4.5, sms_provider: 'twilio', analytics_provider: 'none', payments_provider: 'test', platform_fee_percent: 5, stripe_publishable_key: null } },
-    { data: { otp_length: 6, sms_provider: 'carrier-pigeon', analytics_provider: 'none', payments_provider: 'test', platform_fee_percent: 5, stripe_publishable_key: null } },
-    { data: { otp_length: 6, sms_provider: 'console', analytics_provider: 'none', payments_provider: 'paypal', platform_fee_percent: 5, stripe_publishable_key: null } },
-    { data: { otp_length: 6, sms_provider: 'console', analytics_provider: 'none', payments_provider: 'test', platform_fee_percent: 80, stripe_publishable_key: null } },
-    { data: { otp_length: 6, sms_provider: 'console', analytics_provider: 'none', payments_provider: 'test', platform_fee_percent: 5, stripe_publishable_key: 7 } },
+    { data: { otp_length: 6, sms_provider: 'console', analytics_provider: 'none', payments_provider: 'test', platform_fee_percent: 5, stripe_publishable_key: null, calendar_provider: 'outlook' } },
     { data: { otp_length: 6, sms_provider: 'console' } },
     { data: null },
     null,
