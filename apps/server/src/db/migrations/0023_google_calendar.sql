@@ -35,7 +35,7 @@ CREATE INDEX google_oauth_states_user ON google_oauth_states (user_id);
 CREATE TABLE google_calendar_entries (
   user_id          bigint NOT NULL REFERENCES google_calendar_accounts (user_id) ON DELETE CASCADE,
   event_id         bigint NOT NULL REFERENCES events (id) ON DELETE CASCADE,
-  google_event_id  text NOT NULL CHECK (google_event_id ~ '^[a-v0-9]{5,1024}$'),
+  google_event_id  text NOT NULL CHECK (google_event_id ~ '^[a-v0-9]{5,}$' AND char_length(google_event_id) <= 1024),
   synced_sequence  integer NOT NULL CHECK (synced_sequence >= 0),
   created_at       timestamptz NOT NULL,
   PRIMARY KEY (user_id, event_id)

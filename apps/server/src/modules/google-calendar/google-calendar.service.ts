@@ -55,9 +55,10 @@ export function googleEventIdOf(deps: AppDeps, userId: number, eventId: number):
 const refreshContext = (userId: number) => `google-refresh:${userId}`;
 const accessContext = (userId: number) => `google-access:${userId}`;
 
-/** A call failed: a 409 when the connection is over (made again by connecting), otherwise a 502. */
-function toAppError(err: unknown): AppError {
-  if (err instanceof GoogleCalendarError && err.kind === 'revoked') return new AppError('conflict', GOOGLE_CALENDAR_MESSAGES.connectionEnded, undefined, undefined, { cause: err });
+/** A call to Google failed: a 409 when the connection is over (made again by connecting), otherwise a 502. Anything else is not Google's: thrown as it is. */
+function toAppError(err: unknown): unknown {
+  if (!(err instanceof GoogleCalendarError)) return err;
+  if (err.kind === 'revoked') return new AppError('conflict', GOOGLE_CALENDAR_MESSAGES.connectionEnded, undefined, undefined, { cause: err });
   return new AppError('provider_unavailable', GOOGLE_CALENDAR_MESSAGES.unavailable, undefined, undefined, { cause: err });
 }
 
@@ -226,7 +227,8 @@ export async function logout(deps: AppDeps, actor: Actor): Promise<void> {
   try {
     await google.revoke(google.cipher.decrypt(account.refresh_token_enc, refreshContext(account.user_id)));
   } catch (err) {
-    throw new AppError('provider_unavailable', GOOGLE_CALENDAR_MESSAGES.unavailable, undefined, undefined, { cause: err });
+    if (err instanceof GoogleCalendarError) throw new AppError('provider_unavailable', GOOGLE_CALENDAR_MESSAGES.unavailable, undefined, undefined, { cause: err });
+    throw err;
   }
   await repo.deleteAccount(deps.db, actor.userId);
 }
