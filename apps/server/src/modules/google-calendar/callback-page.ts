@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { GOOGLE_CALENDAR_MESSAGE_TYPE } from '@planns/shared/calendar/google-calendar.schemas';
+import { GOOGLE_CALENDAR_MESSAGE_TYPE } from '@planns/shared/calendar/google-calendar.rules';
 import type { AuthorizationResult } from './google-calendar.service.ts';
 
 /*
