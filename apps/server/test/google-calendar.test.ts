@@ -365,3 +365,32 @@ describe('tokens and failures', () => {
     expect((await app.inject({ method: 'POST', url: '/api/google/logout', headers: ada.headers })).statusCode).toBe(200);
   });
 });
+
+describe('with CALENDAR_PROVIDER=ics', async () => {
+  const ics = await createTestApp({ env: { RATE_LIMIT_MAX: '1000000' } });
+
+  it('answers every Google route with a 409 naming the configuration, and says ics in the client config', async () => {
+    const user = await buildUser(ics.db, { name: 'Ics Person' });
+    const { headers } = await signIn(ics, user.id);
+    const event = await buildEvent(ics.db, { name: 'Ics event' });
+    const calls = [
+      ics.app.inject({ method: 'GET', url: '/api/google/authorize', headers }),
+      ics.app.inject({ method: 'GET', url: `/api/google-calendar/event/${event.id}`, headers }),
+      ics.app.inject({ method: 'POST', url: '/api/google-calendar/add-event', headers, payload: { id: event.id } }),
+      ics.app.inject({ method: 'DELETE', url: `/api/google-calendar/event/${event.id}`, headers }),
+      ics.app.inject({ method: 'POST', url: '/api/google/logout', headers }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toMatch(/CALENDAR_PROVIDER/);
+    }
+    const callback = await ics.app.inject({ method: 'GET', url: '/api/google/callback?code=x&state=y', headers });
+    expect(pageResult(callback.body).message).toMatchObject({ status: 'error', reason: 'not_configured' });
+    expect((await ics.app.inject({ method: 'GET', url: '/api/config' })).json().data.calendar_provider).toBe('ics');
+    expect((await app.inject({ method: 'GET', url: '/api/config' })).json().data.calendar_provider).toBe('google');
+    // Joining with use_google_calendar queues nothing without the provider.
+    await ics.app.inject({ method: 'POST', url: `/api/events/${event.id}/join`, headers, payload: { use_google_calendar: true } });
+    const jobs = await ics.db.selectFrom('graphile_worker.jobs' as never).select(['task_identifier' as never]).execute();
+    expect(jobs.map((j) => (j as { task_identifier: string }).task_identifier)).not.toContain('calendar.google_add_event');
+  });
+});

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { GOOGLE_CALENDAR_MESSAGES, type GoogleCalendarStatus } from '@planns/shared/calendar/google-calendar.schemas';
-import type { Executor } from '../../db/database.ts';
+import { inTransaction, type Executor } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
@@ -159,14 +159,16 @@ export async function completeAuthorization(
   try {
     const tokens = await google.exchangeCode({ code: query.code, codeVerifier: taken.code_verifier, redirectUri: callbackUrl(deps) });
     if (!tokens.refreshToken || !tokens.email) throw new GoogleCalendarError('refused', 'Google sent no refresh token or no email');
-    await repo.saveAccount(deps.db, {
+    const account = {
       user_id: actor.userId,
       email: tokens.email,
       refresh_token_enc: google.cipher.encrypt(tokens.refreshToken, refreshContext(actor.userId)),
       access_token_enc: google.cipher.encrypt(tokens.accessToken, accessContext(actor.userId)),
       access_expires_at: new Date(now.getTime() + tokens.expiresInSeconds * 1000),
       connected_at: now,
-    });
+    };
+    // Connecting another Google account forgets the first one's entries, in the same transaction.
+    await inTransaction(deps.db, (tx) => repo.saveAccount(tx, account));
     return { status: 'connected', email: tokens.email };
   } catch (err) {
     log(err);
