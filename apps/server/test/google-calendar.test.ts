@@ -265,6 +265,21 @@ describe('adding, updating and deleting', () => {
     expect(await entryOf(bea.user.id, other.id)).toBeUndefined();
   });
 
+  it('queues nothing for a change a calendar does not show, and forgets the entries when another Google account is connected', async () => {
+    const ada = await person('Ada Quiet');
+    await connect(ada.headers, 'ada.first@example.com');
+    const event = await buildEvent(db, { name: 'Quiet' });
+    await add(ada.headers, event.id);
+    await ctx.runDueJobs();
+    await db.updateTable('events').set({ description: 'Only the text changed' }).where('id', '=', event.id).execute();
+    const jobs = await db.selectFrom('graphile_worker.jobs' as never).select(['task_identifier' as never]).execute();
+    expect(jobs.map((j) => (j as { task_identifier: string }).task_identifier)).not.toContain('calendar.google_sync_event');
+    expect(await entryOf(ada.user.id, event.id)).toBeDefined();
+    await connect(ada.headers, 'ada.second@example.com');
+    expect(await entryOf(ada.user.id, event.id)).toBeUndefined();
+    expect((await status(ada.headers, event.id)).json().data).toEqual({ email: 'ada.second@example.com', has_google_calendar: false });
+  });
+
   it('adds the event on POST events/{id}/join with use_google_calendar', async () => {
     const ada = await person('Ada Join');
     await connect(ada.headers, 'ada.join@example.com');

@@ -83,7 +83,7 @@ export function GoogleCalendarBlock({ eventId }: GoogleCalendarBlockProps) {
             id={checkboxId}
             type="checkbox"
             className="google-calendar__input"
-            checked={add.isPending}
+            checked={add.isPending || isConnecting}
             disabled={isBusy}
             aria-describedby={email ? emailId : undefined}
             onChange={(changeEvent) => {
