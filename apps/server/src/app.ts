@@ -19,6 +19,7 @@ import { registerRateLimit, registerSecurityHeaders, securityHeaders } from './h
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { googleSessionRoutes, googleWindowRoutes } from './modules/auth/google-login.routes.ts';
+import { googleCalendarRoutes } from './modules/google-calendar/google-calendar.routes.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { companionsRoutes } from './modules/companions/companions.routes.ts';
 import { seatsRoutes } from './modules/seats/seats.routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(notificationsRoutes, { deps });
       await api.register(shareRoutes, { deps });
       await api.register(calendarRoutes, { deps });
+      await api.register(googleCalendarRoutes, { deps });
       await api.register(profileRoutes, { deps });
       await api.register(guestsRoutes, { deps });
       await api.register(groupsRoutes, { deps });

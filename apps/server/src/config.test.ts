@@ -129,6 +129,18 @@ describe('loadConfig', () => {
     expect(on.GOOGLE_ISSUER).toBe('http://localhost:3591');
   });
 
+  it('requires the OAuth client and a 32-byte token key with CALENDAR_PROVIDER=google', () => {
+    expect(named(configError({ CALENDAR_PROVIDER: 'google' }).problems)).toEqual(['CALENDAR_TOKEN_KEY', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']);
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const config = loadConfig({ CALENDAR_PROVIDER: 'google', GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret', CALENDAR_TOKEN_KEY: key });
+    expect(config.CALENDAR_PROVIDER).toBe('google');
+    expect(config.GOOGLE_OAUTH_URL).toBe('https://oauth2.googleapis.com');
+    expect(config.GOOGLE_CALENDAR_API_URL).toBe('https://www.googleapis.com/calendar/v3');
+    const short = Buffer.alloc(16, 7).toString('base64');
+    expect(named(configError({ CALENDAR_PROVIDER: 'google', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', CALENDAR_TOKEN_KEY: short }).problems)).toEqual(['CALENDAR_TOKEN_KEY']);
+    expect(named(configError({ GOOGLE_CALENDAR_API_URL: 'ftp://calendar.example' }).problems)).toEqual(['GOOGLE_CALENDAR_API_URL']);
+  });
+
   it('accepts twilio with all of its variables', () => {
     const config = loadConfig({
       SMS_PROVIDER: 'twilio',

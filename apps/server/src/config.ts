@@ -20,6 +20,7 @@ export type DemoCity = (typeof DEMO_CITIES)[number];
 
 const TWILIO_KEYS = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_VERIFY_SERVICE_SID', 'TWILIO_FROM'] as const;
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+const GOOGLE_CALENDAR_KEYS = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'CALENDAR_TOKEN_KEY'] as const;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -79,8 +80,23 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().min(0).max(50).multipleOf(0.01, 'at most two decimals').default(5),
   ),
-  /** Calendars (decision 0039): `ics` hands people RFC 5545 files (the event's download, their private feed); `google` is to come. */
-  CALENDAR_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['ics']).default('ics')),
+  /**
+   * Calendars: `ics` hands people RFC 5545 files (the event's download, their private feed; decision
+   * 0039); `google` also writes the events people add into their connected Google Calendar (decision 0043).
+   */
+  CALENDAR_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['ics', 'google']).default('ics')),
+  /** Google's consent screen (GOOGLE_AUTH_URL/o/oauth2/v2/auth) and token endpoints (GOOGLE_OAUTH_URL/token, /revoke): a test double may stand in. */
+  GOOGLE_AUTH_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://accounts.google.com')),
+  GOOGLE_OAUTH_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com')),
+  GOOGLE_CALENDAR_API_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://www.googleapis.com/calendar/v3')),
+  /** 32 random bytes, base64: the AES-256-GCM key the Google tokens are kept under (`openssl rand -base64 32`). Required with CALENDAR_PROVIDER=google. */
+  CALENDAR_TOKEN_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, '32 bytes in base64 (openssl rand -base64 32)')
+      .optional(),
+  ),
   /** Page views and steps (issue 19): none, or a Plausible-compatible events API (Plausible, its self-hosted edition, or any that takes POST /api/event). */
   ANALYTICS_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['none', 'plausible']).default('none')),
   PLAUSIBLE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://plausible.io')),
@@ -155,7 +171,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!env.GOOGLE_CLIENT_ID !== !env.GOOGLE_CLIENT_SECRET) {
     googleProblems.push(env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET: required with GOOGLE_CLIENT_ID' : 'GOOGLE_CLIENT_ID: required with GOOGLE_CLIENT_SECRET');
   }
-  const providerProblems = [...twilioProblems, ...googleProblems, ...s3Problems, ...stripeProblems];
+  const calendarProblems =
+    env.CALENDAR_PROVIDER === 'google'
+      ? GOOGLE_CALENDAR_KEYS.filter((key) => !env[key]).map((key) => `${key}: required when CALENDAR_PROVIDER=google`)
+      : [];
+  const providerProblems = [...twilioProblems, ...googleProblems, ...s3Problems, ...stripeProblems, ...calendarProblems];
   if (!parsed.success || providerProblems.length > 0) {
     const issues = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new ConfigError([...issues, ...providerProblems]);

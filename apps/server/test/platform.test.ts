@@ -121,7 +121,7 @@ describe('platform', () => {
   it('answers GET /api/config with the public settings', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { otp_length: 6, sms_provider: 'console', analytics_provider: 'none', payments_provider: 'test', platform_fee_percent: 5, stripe_publishable_key: null, support_phone: null, google_login: false } });
+    expect(res.json()).toEqual({ data: { otp_length: 6, sms_provider: 'console', analytics_provider: 'none', payments_provider: 'test', platform_fee_percent: 5, stripe_publishable_key: null, support_phone: null, google_login: false, calendar_provider: 'ics' } });
   });
 
   it('answers an unknown /api route with a JSON 404', async () => {

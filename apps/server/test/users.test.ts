@@ -113,6 +113,8 @@ describe('GET /api/user', () => {
       current_group: null,
       stripe_id: null,
       stripe_approved: false,
+      google_email: null,
+      google_token_expires_in: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
   });

@@ -515,6 +515,33 @@ export interface CalendarFeedsTable {
   fetched_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** The google calendar provider (migration 0023, decision 0043): a connected account, tokens encrypted. */
+export interface GoogleCalendarAccountsTable {
+  user_id: number;
+  email: string;
+  refresh_token_enc: string;
+  access_token_enc: string;
+  access_expires_at: Timestamp;
+  connected_at: Timestamp;
+}
+
+/** An authorization under way: the state's hash, its session's person, the PKCE verifier. */
+export interface GoogleOauthStatesTable {
+  state_hash: string;
+  user_id: number;
+  code_verifier: string;
+  expires_at: Timestamp;
+}
+
+/** The Google event planns wrote for a person and an event (the spec's google_calendar_id). */
+export interface GoogleCalendarEntriesTable {
+  user_id: number;
+  event_id: number;
+  google_event_id: string;
+  synced_sequence: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -560,4 +587,7 @@ export interface Database {
   sms_sends: SmsSendsTable;
   sms_send_recipients: SmsSendRecipientsTable;
   calendar_feeds: CalendarFeedsTable;
+  google_calendar_accounts: GoogleCalendarAccountsTable;
+  google_oauth_states: GoogleOauthStatesTable;
+  google_calendar_entries: GoogleCalendarEntriesTable;
 }

@@ -9,6 +9,7 @@ import { afterPayment, expireHold, expireLapsedHolds, refundUnfulfilled, tellBuy
 import { issuedTicketsText } from '../modules/tickets/tickets.service.ts';
 import { findUser } from '../modules/users/users.service.ts';
 import { deliverSend } from '../modules/sms-sender/sms-sender.service.ts';
+import { addOnJoin, removeEntry, syncEvent } from '../modules/google-calendar/google-calendar.service.ts';
 
 /**
  * What a job run may report back: a line for the log (nothing: stay quiet).
@@ -137,6 +138,32 @@ export const JOBS = {
     payload: z.object({ send_id: idSchema }).strict(),
     run: async (deps, { send_id }) => deliverSend(deps, send_id),
     maxAttempts: 5,
+  }),
+  /**
+   * Google Calendar (decision 0043): an event whose time, place, name, removal or visibility changed
+   * brings each person's entry in line (replaced, or deleted for those who may no longer see it).
+   * Queued by the events trigger of migration 0023 in the transaction of the change, once per event
+   * while it waits; idempotent (entries carry the sequence they were synced at).
+   */
+  'calendar.google_sync_event': defineJob({
+    description: "bring people's Google Calendar entries of a changed event in line",
+    payload: z.object({ event_id: idSchema }).strict(),
+    run: async (deps, { event_id }) => syncEvent(deps, event_id),
+    maxAttempts: 8,
+  }),
+  /** An erased event's entry, deleted from the person's Google Calendar (queued by the events delete trigger of migration 0023). */
+  'calendar.google_remove_entry': defineJob({
+    description: "delete an erased event from a person's Google Calendar",
+    payload: z.object({ user_id: idSchema, google_event_id: z.string().regex(/^[a-v0-9]{5,1024}$/) }).strict(),
+    run: async (deps, { user_id, google_event_id }) => removeEntry(deps, user_id, google_event_id),
+    maxAttempts: 8,
+  }),
+  /** POST events/{id}/join with use_google_calendar: the event into the person's Google Calendar, queued in the answer's transaction. */
+  'calendar.google_add_event': defineJob({
+    description: "add an event a person joined to their Google Calendar",
+    payload: z.object({ user_id: idSchema, event_id: idSchema }).strict(),
+    run: async (deps, { user_id, event_id }) => addOnJoin(deps, user_id, event_id),
+    maxAttempts: 8,
   }),
   /**
    * The events' list cards (decision 0034), every minute: those not built yet (after the

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { noneAnalytics, type AnalyticsProvider } from './analytics/analytics-provider.ts';
 import { PlausibleAnalyticsProvider } from './analytics/plausible-analytics.ts';
 import type { CalendarProvider } from './calendar/calendar-provider.ts';
+import { GoogleCalendarProvider } from './calendar/google-calendar.ts';
 import { IcsCalendarProvider } from './calendar/ics-calendar.ts';
 import type { Clock } from './clock.ts';
 import { OpenIdGoogleProvider, type GoogleOidcProvider } from './oauth/google-oidc.ts';
@@ -82,11 +83,21 @@ export function buildPaymentsProvider(config: Config, deps: { db: Db; clock: Clo
   return new TestPaymentsProvider({ db: deps.db, clock: deps.clock, publicUrl: config.publicUrl });
 }
 
-/** ics (RFC 5545 files: the event's download and each person's feed); the only one so far (decision 0039). */
+/** ics (RFC 5545 files: the event's download and each person's feed; decision 0039) or google (the same, and a connected Google Calendar; decision 0043). */
 export function buildCalendarProvider(config: Config): CalendarProvider {
   switch (config.CALENDAR_PROVIDER) {
     case 'ics':
       return new IcsCalendarProvider();
+    case 'google':
+      // loadConfig refuses CALENDAR_PROVIDER=google without the client and the token key.
+      return new GoogleCalendarProvider({
+        clientId: config.GOOGLE_CLIENT_ID!,
+        clientSecret: config.GOOGLE_CLIENT_SECRET!,
+        authUrl: config.GOOGLE_AUTH_URL,
+        oauthUrl: config.GOOGLE_OAUTH_URL,
+        calendarApiUrl: config.GOOGLE_CALENDAR_API_URL,
+        tokenKey: config.CALENDAR_TOKEN_KEY!,
+      });
   }
 }
 

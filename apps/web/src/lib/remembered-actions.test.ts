@@ -28,6 +28,8 @@ const user: User = {
   current_group: null,
   stripe_id: null,
   stripe_approved: false,
+  google_email: null,
+  google_token_expires_in: null,
   created_at: '2024-01-01T00:00:00.000Z',
 };
 

@@ -53,5 +53,7 @@ export const clientConfigSchema = z.object({
   support_phone: z.string().nullable(),
   /** Google sign-in is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET): the login modal shows its button. */
   google_login: z.boolean(),
+  /** ics: .ics downloads and feeds; google: also the Google Calendar block on event pages (decision 0043). */
+  calendar_provider: z.enum(['ics', 'google']),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -20,7 +20,7 @@ export const joinBodySchema = z.object({
   /** Ids of the caller's own companions who come along. */
   companions: idArraySchema(50).default([]),
   note,
-  /** Accepted for the spec's client; the calendar arrives with its own issue. */
+  /** With CALENDAR_PROVIDER=google and a connected account: the event is added to the person's Google Calendar (decision 0043). */
   use_google_calendar: boolish.optional(),
 });
 export type JoinBody = z.output<typeof joinBodySchema>;

@@ -24,6 +24,10 @@ export const userSchema = z
     stripe_id: z.string().nullable(),
     /** The payout account is active: terms accepted, details submitted, charges enabled. */
     stripe_approved: z.boolean(),
+    /** The connected Google Calendar account (accounts §3 google_email); null when none. The tokens never leave the server. */
+    google_email: z.string().nullable(),
+    /** Seconds the Google Calendar access token has left (accounts §3 google_token_expires_in; refreshed on use); null when not connected. */
+    google_token_expires_in: z.number().int().nullable(),
     created_at: z.string(),
   })
   .meta({ id: 'User' });

@@ -116,7 +116,7 @@ export async function authCreate(
     // A Google account waiting in this browser for this account's phone sign-in (decision 0040).
     const googleLinked = input.googleLinkToken ? await confirmPendingGoogleLink(tx, input.googleLinkToken, userId, now) : false;
     const session = await startSession(deps, tx, userId, input);
-    return { user: await loadCurrentUser(tx, userId), ...session, googleLinked };
+    return { user: await loadCurrentUser(tx, userId, now), ...session, googleLinked };
   });
 }
 

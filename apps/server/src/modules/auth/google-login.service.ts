@@ -183,7 +183,7 @@ export async function checkMobileSession(
     if (row.user_id === null) return row.expires_at <= now ? answer('expired') : { reply: PENDING, expiresAt: null };
     if (!(await repo.consumeLoginSession(tx, row.id, now))) return answer('expired');
     const session = await startSession(deps, tx, row.user_id, input);
-    return { reply: { success: true, token: session.token, user: await loadCurrentUser(tx, row.user_id), error: null }, expiresAt: session.expiresAt };
+    return { reply: { success: true, token: session.token, user: await loadCurrentUser(tx, row.user_id, now), error: null }, expiresAt: session.expiresAt };
   });
 }
 
@@ -221,6 +221,6 @@ export async function createAccountFromPendingLink(
     const userId = await createUserWithoutPhone(tx, null, now);
     await repo.insertIdentity(tx, { sub: link.sub, user_id: userId, email: link.email, email_verified: true, now });
     const session = await startSession(deps, tx, userId, input);
-    return { user: await loadCurrentUser(tx, userId), ...session };
+    return { user: await loadCurrentUser(tx, userId, now), ...session };
   });
 }

@@ -15,7 +15,7 @@ export async function joinGroup(deps: AppDeps, actor: Actor, groupId: number): P
   const group = await repo.findGroup(deps.db, groupId);
   if (!group) throw notFound('Group not found');
   await inTransaction(deps.db, (tx) => repo.joinGroup(tx, group.id, actor.userId, deps.clock.now()));
-  return { user: await loadCurrentUser(deps.db, actor.userId), current_group: group };
+  return { user: await loadCurrentUser(deps.db, actor.userId, deps.clock.now()), current_group: group };
 }
 
 /** Whether the user belongs to the group (an event may be set in one's own groups only). */

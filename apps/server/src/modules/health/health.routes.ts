@@ -70,6 +70,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         stripe_publishable_key: deps.payments.publishableKey,
         support_phone: deps.config.SUPPORT_PHONE ?? null,
         google_login: deps.google !== undefined,
+        calendar_provider: deps.calendar.name,
       },
     }),
   );

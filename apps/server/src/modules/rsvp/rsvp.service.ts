@@ -10,6 +10,7 @@ import * as inventory from '../inventory/inventory.service.ts';
 import { ownCompanionIds } from '../companions/companions.service.ts';
 import { eventRoom } from '@planns/shared/realtime/realtime.rules';
 import { notify } from '../notifications/notifications.service.ts';
+import { queueAddOnJoin } from '../google-calendar/google-calendar.service.ts';
 import * as repo from './rsvp.repo.ts';
 
 async function loadAnswerable(deps: AppDeps, actor: Actor, eventId: number) {
@@ -40,6 +41,8 @@ export async function join(deps: AppDeps, actor: Actor, eventId: number, body: J
     const before = await repo.currentStatus(tx, eventId, actor.userId);
     const now = deps.clock.now();
     await repo.saveAnswer(tx, { eventId, userId: actor.userId, status, companionIds: companions, note: body.note, now });
+    // The join payload's use_google_calendar (events §3): added by a job, so a slow or failing Google never fails the answer.
+    if (body.use_google_calendar) await queueAddOnJoin(tx, deps, actor.userId, eventId);
     if (before === status) return;
     const action = status === 'going' ? 'user_joined_event' : 'user_maybe_event';
     await notify(tx, { recipients: [event.user_id], as: 'host', action, authorId: actor.userId, eventId, note: body.note, now });

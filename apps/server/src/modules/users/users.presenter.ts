@@ -3,7 +3,12 @@ import { splitName } from '@planns/shared/users/users.rules';
 import type { UserRow } from './users.repo.ts';
 
 /** The user as they see themselves: the only presenter that includes phone and email. */
-export function presentCurrentUser(row: UserRow, groups: { id: number; name: string }[], payout: { accountId: string | null; isActive: boolean }): User {
+export function presentCurrentUser(
+  row: UserRow,
+  groups: { id: number; name: string }[],
+  payout: { accountId: string | null; isActive: boolean },
+  google: { google_email: string | null; google_token_expires_in: number | null },
+): User {
   const currentGroup = groups.find((g) => g.id === row.current_group_id) ?? null;
   return {
     id: row.id,
@@ -20,6 +25,8 @@ export function presentCurrentUser(row: UserRow, groups: { id: number; name: str
     current_group: currentGroup,
     stripe_id: payout.accountId,
     stripe_approved: payout.isActive,
+    google_email: google.google_email,
+    google_token_expires_in: google.google_token_expires_in,
     created_at: row.created_at.toISOString(),
   };
 }

@@ -26,11 +26,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       schema: {
         tags,
         summary: 'The signed-in user',
-        description: "The spec's 'current-user endpoint' (path not shown there): GET /api/user, the user with groups and current_group.",
+        description: "The spec's 'current-user endpoint' (path not shown there): GET /api/user, the user with groups and current_group, and google_email and google_token_expires_in (seconds the Google Calendar access token has left; null when not connected; decision 0043).",
         response: { 200: userReplySchema, 401: errorBodySchema },
       },
     },
-    async (request) => ({ data: await users.loadCurrentUser(deps.db, requireActor(request).userId) }),
+    async (request) => ({ data: await users.loadCurrentUser(deps.db, requireActor(request).userId, deps.clock.now()) }),
   );
 
   app.post(

@@ -11,13 +11,14 @@ import * as repo from './users.repo.ts';
 import { findUserById, findUserByIdForUpdate, findUserIdByPhone, listGroupsOfUser, updateUser } from './users.repo.ts';
 import { presentCurrentUser } from './users.presenter.ts';
 import { payoutAccountOf } from '../payments/payment-accounts.service.ts';
+import { accountSummary as googleAccountSummary } from '../google-calendar/google-calendar.service.ts';
 
 /** Loads a user with their groups, presented as they see themselves. */
-export async function loadCurrentUser(db: Executor, userId: number): Promise<User> {
+export async function loadCurrentUser(db: Executor, userId: number, now: Date): Promise<User> {
   const row = await findUserById(db, userId);
   if (!row) throw notFound('User not found');
-  const [groups, payout] = await Promise.all([listGroupsOfUser(db, userId), payoutAccountOf(db, userId)]);
-  return presentCurrentUser(row, groups, payout);
+  const [groups, payout, google] = await Promise.all([listGroupsOfUser(db, userId), payoutAccountOf(db, userId), googleAccountSummary(db, userId, now)]);
+  return presentCurrentUser(row, groups, payout, google);
 }
 
 const nameMessage = `Name must be at least ${NAME_MIN_LENGTH} characters`;
@@ -59,7 +60,7 @@ export async function setName(deps: AppDeps, actor: Actor, input: { id: number; 
       ...(user.terms_accepted_at ? {} : { terms_accepted_at: now }),
       updated_at: now,
     }).catch(mapUniqueViolation);
-    return loadCurrentUser(tx, input.id);
+    return loadCurrentUser(tx, input.id, deps.clock.now());
   });
 }
 
@@ -83,7 +84,7 @@ export async function setAvatar(deps: AppDeps, actor: Actor, userId: number, bas
       if (!row) throw notFound('User not found');
       old = [row.avatar, row.avatar_m, row.avatar_s];
       await updateUser(tx, userId, { ...urls, updated_at: deps.clock.now() });
-      return loadCurrentUser(tx, userId);
+      return loadCurrentUser(tx, userId, deps.clock.now());
     }),
   );
   await deleteStoredFiles(deps.storage, old);
@@ -128,7 +129,7 @@ export async function updateProfile(deps: AppDeps, actor: Actor, userId: number,
         ...(urls ?? {}),
         updated_at: deps.clock.now(),
       }).catch(mapUniqueViolation);
-      return loadCurrentUser(tx, userId);
+      return loadCurrentUser(tx, userId, deps.clock.now());
     });
 
   const user = input.base64 ? await replaceAvatar(deps, userId, input.base64, write) : await write(null);

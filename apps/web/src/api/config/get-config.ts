@@ -11,14 +11,15 @@ export function checkConfigReply(json: unknown): ClientConfig | null {
   if (typeof json !== 'object' || json === null) return null;
   const data = (json as { data?: unknown }).data;
   if (typeof data !== 'object' || data === null) return null;
-  const { otp_length, sms_provider, analytics_provider, payments_provider, platform_fee_percent, stripe_publishable_key, support_phone, google_login } = data as Record<string, unknown>;
+  const { otp_length, sms_provider, analytics_provider, payments_provider, platform_fee_percent, stripe_publishable_key, support_phone, google_login, calendar_provider } = data as Record<string, unknown>;
   if (!Number.isInteger(otp_length) || (sms_provider !== 'console' && sms_provider !== 'twilio') || typeof analytics_provider !== 'string') return null;
   if (payments_provider !== 'test' && payments_provider !== 'stripe') return null;
   if (typeof platform_fee_percent !== 'number' || !(platform_fee_percent >= 0 && platform_fee_percent <= 50)) return null;
   if (stripe_publishable_key !== null && typeof stripe_publishable_key !== 'string') return null;
   if (support_phone !== null && typeof support_phone !== 'string') return null;
   if (typeof google_login !== 'boolean') return null;
-  return { otp_length: otp_length as number, sms_provider, analytics_provider, payments_provider, platform_fee_percent, stripe_publishable_key, support_phone, google_login };
+  if (calendar_provider !== 'ics' && calendar_provider !== 'google') return null;
+  return { otp_length: otp_length as number, sms_provider, analytics_provider, payments_provider, platform_fee_percent, stripe_publishable_key, support_phone, google_login, calendar_provider };
 }
 
 export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
@@ -30,6 +31,7 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   stripe_publishable_key: null,
   support_phone: null,
   google_login: false,
+  calendar_provider: 'ics',
 };
 
 export async function getConfig(signal?: AbortSignal): Promise<ClientConfig> {
