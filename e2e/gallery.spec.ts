@@ -52,7 +52,8 @@ test('a guest uploads three photos, opens, likes and shares one; the shared link
   await a.getByRole('button', { name: 'Got it' }).click();
   const hash = await createOnlineEvent(a, eventName, { isPrivate: false });
   const eventId = ((await (await a.request.get(`/api/events/${hash}`)).json()) as { data: { id: number } }).data.id;
-  // The owner sees the empty gallery with the way to add the first photos.
+  // The owner scrolls to the gallery (it loads as it comes near) and sees it empty, with the way to add the first photos.
+  await gallerySection(a).scrollIntoViewIfNeeded();
   await expect(gallerySection(a).getByRole('heading', { level: 2, name: 'Photos and videos (0)' })).toBeVisible();
   await expect(gallerySection(a).getByText('No photos or videos yet')).toBeVisible();
 
@@ -138,6 +139,7 @@ test('a guest uploads three photos, opens, likes and shares one; the shared link
   expect(items).toHaveLength(3);
   expect(items.every((item) => item.user_uploaded.id === bUser.userId && item.likes_count === 0)).toBe(true);
   expect(new Set(items.map((item) => item.url_l)).size).toBe(3);
+  await gallerySection(b).scrollIntoViewIfNeeded();
   await expect(gallerySection(b).getByRole('heading', { level: 2, name: 'Photos and videos (3)' })).toBeVisible();
   await expect(galleryTiles(b)).toHaveCount(3);
   // The finished list goes by itself (nothing failed).
@@ -268,6 +270,7 @@ test('a guest uploads three photos, opens, likes and shares one; the shared link
   // 5. A opens the gallery, opens the shared photo (not the first) and deletes it: the view
   // moves back one.
   await a.goto(`/events/${hash}`);
+  await gallerySection(a).scrollIntoViewIfNeeded();
   await expect(gallerySection(a).getByRole('heading', { level: 2, name: 'Photos and videos (3)' })).toBeVisible();
   await expect(galleryTiles(a)).toHaveCount(3);
   await galleryTiles(a).nth(1).getByRole('button').click();
