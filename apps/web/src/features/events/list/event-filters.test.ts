@@ -86,6 +86,13 @@ describe('date presets', () => {
 });
 
 describe('dateRange', () => {
+  it('a chosen range includes its last day; a day that does not exist is no bound (not the next month)', () => {
+    const dates = { ...defaultFilters().dates, all: false, from: '2030-02-27', to: '2030-03-02' };
+    expect(dateRange(dates, wednesday)).toEqual({ from: new Date(2030, 1, 27), to: new Date(2030, 2, 3) });
+    expect(dateRange({ ...dates, from: '2030-02-31' }, wednesday)).toEqual({ from: null, to: new Date(2030, 2, 3) });
+    expect(dateRange({ ...dates, from: '2030-02-31', to: 'soon' }, wednesday)).toBeNull();
+  });
+
   it('today and tomorrow are local days', () => {
     expect(dateRange(selectDatePreset(defaultFilters(), 'today').dates, wednesday)).toEqual({
       from: new Date(2025, 5, 11),

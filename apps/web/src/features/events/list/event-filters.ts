@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { CLOSE_TO_YOU_KM, type EventPreset } from '@planns/shared/events/event-presets.rules';
 import { readGroupFilter, writeGroupFilter } from '../../groups/group-invite.ts';
+import { fromIsoDay } from '../../../lib/date-fields.ts';
 import { removeStored } from '../../../lib/storage.ts';
 import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
 
@@ -146,11 +147,10 @@ function startOfLocalDay(date: Date, addDays = 0): Date {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate() + addDays);
 }
 
+/** A YYYY-MM-DD day as its local midnight; null for anything else, impossible days included (2030-02-31). */
 function parseLocalDate(value: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return null;
-  const date = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return Number.isNaN(date.getTime()) ? null : date;
+  const day = fromIsoDay(value);
+  return day ? new Date(day.year, day.month - 1, day.day) : null;
 }
 
 /**
