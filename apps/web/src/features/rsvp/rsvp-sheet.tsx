@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useConfig } from '../../api/config/get-config.ts';
 import { Icon } from '../../components/icon.tsx';
 import { useTranslation } from 'react-i18next';
 import type { Companion } from '@planns/shared/companions/companions.schemas';
@@ -56,6 +57,9 @@ export function RsvpSheet({ event, user, preselected, onClose, onGetTickets }: R
   const companionsQuery = useCompanions();
   const track = useTrackStep();
   const [isCreatingCompanion, setIsCreatingCompanion] = useState(false);
+  // With Google Calendar connected (CALENDAR_PROVIDER=google), a join may add the event there too.
+  const googleEmail = useConfig().calendar_provider === 'google' ? user.google_email : null;
+  const [useGoogleCalendar, setUseGoogleCalendar] = useState(false);
   const join = useJoinEvent();
   const reject = useRejectEvent();
 
@@ -117,7 +121,7 @@ export function RsvpSheet({ event, user, preselected, onClose, onGetTickets }: R
   }
 
   function send() {
-    const request = buildRsvpRequest({ action, companions, note }, available);
+    const request = buildRsvpRequest({ action, companions, note, useGoogleCalendar: googleEmail !== null && useGoogleCalendar }, available);
     if (request.kind === 'join') {
       join.mutate(
         { eventId: event.id, body: request.body },
@@ -225,6 +229,15 @@ export function RsvpSheet({ event, user, preselected, onClose, onGetTickets }: R
             </button>
           </fieldset>
         )}
+
+        {googleEmail !== null && action !== 'reject' ? (
+          <label className="check-list__item">
+            <input type="checkbox" className="check-list__input" checked={useGoogleCalendar} onChange={(changeEvent) => setUseGoogleCalendar(changeEvent.target.checked)} />
+            <span>
+              {t('rsvp.sheet.googleCalendar')} <bdi dir="ltr">({googleEmail})</bdi>
+            </span>
+          </label>
+        ) : null}
 
         {isEventFull ? <RsvpFullAlert event={event} isAnnounced /> : null}
         <FormMessage message={generalError} />

@@ -121,6 +121,12 @@ describe('canAddCompanion', () => {
 });
 
 describe('buildRsvpRequest', () => {
+  it('sends use_google_calendar with a join when chosen, never with a rejection', () => {
+    expect(buildRsvpRequest({ action: 'join', companions: [], note: '', useGoogleCalendar: true })).toMatchObject({ kind: 'join', body: { use_google_calendar: true } });
+    expect(buildRsvpRequest({ action: 'maybe', companions: [], note: '' })).toMatchObject({ kind: 'join', body: { use_google_calendar: false } });
+    expect(buildRsvpRequest({ action: 'reject', companions: [], note: '', useGoogleCalendar: true })).toEqual({ kind: 'reject', body: { note: '' } });
+  });
+
   it('going sends a join with the companions, no note and no calendar', () => {
     const request = buildRsvpRequest({ action: 'join', companions: [3, 4, 3], note: 'ignored' });
     expect(request).toEqual({ kind: 'join', body: { maybe: false, companions: [3, 4], note: '', use_google_calendar: false } });

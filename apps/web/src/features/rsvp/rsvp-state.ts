@@ -84,7 +84,13 @@ export function knownCompanionIds(input: {
 }
 
 /** The sheet's state: the chosen action, the companions (join and maybe) and the note (reject). */
-export type RsvpSheetState = { action: RsvpAction; companions: readonly number[]; note: string };
+export type RsvpSheetState = {
+  action: RsvpAction;
+  companions: readonly number[];
+  note: string;
+  /** Add the event to the connected Google Calendar (the join payload's use_google_calendar; CALENDAR_PROVIDER=google). */
+  useGoogleCalendar?: boolean;
+};
 
 /** The action the sheet opens with: the button's, else the viewer's answer, else going. */
 export function initialRsvpAction(event: Event, preselected: RsvpAction | null): RsvpAction {
@@ -101,12 +107,12 @@ export type RsvpRequest = { kind: 'join'; body: JoinBody } | { kind: 'reject'; b
 /**
  * The call the sheet's state makes: going or maybe send a join (maybe marked) with the ticked
  * companions that are still the viewer's; not going sends a rejection with the trimmed note.
- * The calendar choice arrives with its own issue: no calendar for now.
+ * The Google Calendar choice goes with a join only (events §3 join payload).
  */
 export function buildRsvpRequest(state: RsvpSheetState, available: readonly number[] | null = null): RsvpRequest {
   if (state.action === 'reject') return { kind: 'reject', body: { note: state.note.trim() } };
   const companions = [...new Set(state.companions)].filter((id) => available === null || available.includes(id));
-  return { kind: 'join', body: { maybe: state.action === 'maybe', companions, note: '', use_google_calendar: false } };
+  return { kind: 'join', body: { maybe: state.action === 'maybe', companions, note: '', use_google_calendar: state.useGoogleCalendar ?? false } };
 }
 
 /** Whether an answer already is what the action would send (a resumed RSVP then sends nothing). */
