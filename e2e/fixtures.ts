@@ -19,11 +19,17 @@ export async function gotoReady(page: Page, path: string): Promise<void> {
   await page.locator('html[data-ready]').waitFor({ state: 'attached' });
 }
 
-/** A fresh valid phone number per test run and call (US 202-555-01xx-style fictional range). */
+/** Where this run's numbers start: a run gives out up to 9,000 numbers before one comes back. */
+const PHONE_BASE = Math.floor(Math.random() * 9000);
+
+/**
+ * A fresh valid phone number per call (+1 202 555 1000-9999). Numbers follow each other from a
+ * random start, so no two calls of a run share one (the time-based numbers of before came back
+ * every 8 seconds, and a number asked for again soon may be refused a code: a flaky sign-in).
+ */
 export function newPhone(): string {
   counter += 1;
-  const n = (Date.now() % 8000) + 1000 + counter;
-  return `+1202555${String(n).slice(-4)}`;
+  return `+1202555${1000 + ((PHONE_BASE + counter) % 9000)}`;
 }
 
 /** The newest code the console SMS provider "sent" to `phone`, read from the dev outbox. */
