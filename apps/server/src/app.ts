@@ -185,6 +185,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   // Google sign-in's auth window (accounts §7), at the paths the spec names.
   await app.register(googleWindowRoutes, { deps });
+  // Google Calendar's window at the spec's /google/authorize (accounts §7): the same as GET /api/google/authorize.
+  app.get('/google/authorize', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').redirect('/api/google/authorize', 302),
+  );
 
   // The spec's link for the ticket report (accounts §2): the same CSV as GET /api/tickets/export/{hash}.
   app.get('/tickets/export/:hash', { schema: { hide: true } }, async (request, reply) => {

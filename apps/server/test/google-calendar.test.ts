@@ -105,6 +105,16 @@ describe('connecting (GET google/authorize and google/callback)', () => {
     expect(me.body).not.toContain(refreshToken);
   });
 
+  it('opens at the spec’s /google/authorize, which leads to the API’s, whatever the spec’s token and origin say', async () => {
+    const ada = await person('Ada Window');
+    const window = await app.inject({ method: 'GET', url: '/google/authorize?token=ignored&origin=https%3A%2F%2Fevil.example', headers: ada.headers });
+    expect(window.statusCode).toBe(302);
+    expect(window.headers.location).toBe('/api/google/authorize');
+    const authorize = await app.inject({ method: 'GET', url: window.headers.location as string, headers: ada.headers });
+    expect(authorize.statusCode).toBe(302);
+    expect(new URL(authorize.headers.location as string).searchParams.get('code_challenge_method')).toBe('S256');
+  });
+
   it('refuses a wrong PKCE verifier, another person’s state and a state used twice', async () => {
     const ada = await person('Ada State');
     const eve = await person('Eve State');

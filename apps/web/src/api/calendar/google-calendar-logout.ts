@@ -19,5 +19,8 @@ export function useGoogleCalendarLogout() {
   });
 }
 
-/** The connection window's address (GET /api/google/authorize): the session cookie goes with it, so nothing secret is in it. */
-export const GOOGLE_AUTHORIZE_PATH = '/api/google/authorize';
+/**
+ * The connection window's address, the spec's /google/authorize (it leads to GET /api/google/authorize):
+ * the session cookie goes with it, so nothing secret is in it.
+ */
+export const GOOGLE_AUTHORIZE_PATH = '/google/authorize';
