@@ -113,27 +113,17 @@ export async function insertPendingLink(db: Executor, row: { token_hash: string;
   await db.insertInto('google_pending_links').values(row).execute();
 }
 
-/** Spends a live pending link once, if it is for this email. */
-export function claimPendingLink(db: Executor, tokenHash: string, email: string, now: Date) {
-  return db
-    .updateTable('google_pending_links')
-    .set({ used_at: now })
-    .where('token_hash', '=', tokenHash)
-    .where('email', '=', email)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning(['sub', 'email'])
-    .executeTakeFirst();
-}
-
-/** Spends a live pending link once, whatever its email (a new account instead of the link). */
-export function claimAnyPendingLink(db: Executor, tokenHash: string, now: Date) {
-  return db
+/**
+ * Spends a live pending link once: only if it is for `email` (the phone sign-in that links it), or
+ * whatever its email when `email` is null (a new account instead of the link).
+ */
+export function claimPendingLink(db: Executor, tokenHash: string, email: string | null, now: Date) {
+  let claim = db
     .updateTable('google_pending_links')
     .set({ used_at: now })
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning(['sub', 'email'])
-    .executeTakeFirst();
+    .where('expires_at', '>', now);
+  if (email !== null) claim = claim.where('email', '=', email);
+  return claim.returning(['sub', 'email']).executeTakeFirst();
 }

@@ -15,7 +15,8 @@ import { startSession } from './sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 const DAY = 24 * 3_600_000;
-const BROWSER_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** What newToken() makes (32 random bytes, base64url): the browser-binding and pending-link tokens. */
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
 /** The address the provider sends the browser back to; register it with Google. */
 export function googleRedirectUri(deps: AppDeps): string {
@@ -29,7 +30,7 @@ function requireGoogle(deps: AppDeps) {
 
 /** The browser's binding token from its cookie, when it is one planns could have made. */
 function validBrowserToken(token: string | null | undefined): string | null {
-  return token && BROWSER_TOKEN.test(token) ? token : null;
+  return token && TOKEN_FORMAT.test(token) ? token : null;
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -193,7 +194,7 @@ export async function checkMobileSession(
  * and the Google account is not linked elsewhere. Answers whether it linked.
  */
 export async function confirmPendingGoogleLink(tx: Tx, linkToken: string, userId: number, now: Date): Promise<boolean> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(linkToken)) return false;
+  if (!TOKEN_FORMAT.test(linkToken)) return false;
   const user = await findUser(tx, userId);
   if (!user?.email || (await repo.findIdentityOfUser(tx, userId))) return false;
   const link = await repo.claimPendingLink(tx, hashToken(linkToken), user.email, now);
@@ -211,11 +212,11 @@ export async function createAccountFromPendingLink(
   input: { linkToken: string | null | undefined; userAgent: string | null; ip: string | null },
 ) {
   const notPending = new AppError('not_found', 'No Google sign-in is waiting in this browser: sign in with Google again');
-  if (!input.linkToken || !/^[A-Za-z0-9_-]{43}$/.test(input.linkToken)) throw notPending;
+  if (!input.linkToken || !TOKEN_FORMAT.test(input.linkToken)) throw notPending;
   const linkToken = input.linkToken;
   const now = deps.clock.now();
   return inTransaction(deps.db, async (tx) => {
-    const link = await repo.claimAnyPendingLink(tx, hashToken(linkToken), now);
+    const link = await repo.claimPendingLink(tx, hashToken(linkToken), null, now);
     if (!link) throw notPending;
     if (await repo.findIdentity(tx, link.sub)) throw new AppError('conflict', 'This Google account is already linked: sign in with Google again');
     const userId = await createUserWithoutPhone(tx, null, now);

@@ -1,26 +1,16 @@
+import type { Selectable } from 'kysely';
+import type { EventsTable } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { CalendarEntry } from '../../providers/calendar/calendar-provider.ts';
 import { isKnownTimeZone } from '../../providers/calendar/vtimezone.ts';
 import { eventTimeZone } from '../events/event-share-preview.ts';
 
 /** The event's columns a calendar entry is made of. */
-export interface CalendarEventRow {
-  id: number;
-  hash: string;
-  name: string;
-  description: string;
-  start_date: Date;
-  end_date: Date | null;
-  location_type: 'in_person' | 'virtual';
-  address: string;
-  venue: string;
-  url: string;
-  lat: number | null;
-  lng: number | null;
-  deleted_by_moderator_at: Date | null;
-  updated_at: Date;
-  calendar_sequence: number;
-}
+export type CalendarEventRow = Pick<
+  Selectable<EventsTable>,
+  | 'id' | 'hash' | 'name' | 'description' | 'start_date' | 'end_date' | 'location_type' | 'address' | 'venue' | 'url'
+  | 'lat' | 'lng' | 'deleted_by_moderator_at' | 'updated_at' | 'calendar_sequence'
+>;
 
 /** The address of the event's page (the entry's URL). */
 export function eventPageUrl(deps: AppDeps, hash: string): string {
