@@ -40,10 +40,6 @@ export async function recipientsOf(db: Executor, eventId: number, type: Exclude<
   return result.rows.map((row) => ({ phone: row.phone, user_id: Number(row.user_id) }));
 }
 
-export async function countRecipients(db: Executor, eventId: number, type: Exclude<SmsRecipientType, 'number'>): Promise<number> {
-  return (await recipientsOf(db, eventId, type)).length;
-}
-
 export async function insertSend(
   tx: Tx,
   send: { eventId: number; eventName: string; senderId: number; type: SmsRecipientType; message: string; recipients: Recipient[]; now: Date },

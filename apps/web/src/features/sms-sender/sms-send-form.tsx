@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { composePhone } from '@planns/shared/auth/phone-country.rules';
-import { formatPhone, normalizePhone } from '@planns/shared/auth/phone.rules';
+import { formatPhone, normalizePhone, PHONE_ERROR_MIN_LENGTH } from '@planns/shared/auth/phone.rules';
 import { SMS_MESSAGE_MAX, SMS_RECIPIENT_TYPES, smsLength, type SmsRecipientType } from '@planns/shared/sms/sms.rules';
 import { useSmsRecipientCount } from '../../api/sms-sender/count-sms-recipients.ts';
 import { useSendSms } from '../../api/sms-sender/send-sms.ts';
@@ -42,7 +42,7 @@ export function SmsSendForm({ event }: SmsSendFormProps) {
   const length = smsLength(message);
   const audience = type === 'number' ? (phone ? 1 : 0) : (count.data ?? null);
   const canSend = type !== null && text !== '' && (type !== 'number' || phone !== null) && audience !== null && audience > 0 && !send.isPending;
-  const phoneError = type === 'number' && national.trim().length >= 6 && phone === null ? t('errors.phoneWrong') : fieldError(send.error, 'phone');
+  const phoneError = type === 'number' && national.trim().length >= PHONE_ERROR_MIN_LENGTH && phone === null ? t('errors.phoneWrong') : fieldError(send.error, 'phone');
 
   function submit() {
     if (!canSend) return;
