@@ -7,6 +7,29 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
+/** The colour painted inside a seat's border, beside its number: read off the chart's tiles under its button. */
+async function seatFill(page: Page, seat: string): Promise<string> {
+  return page.evaluate(async (key) => {
+    const box = document.querySelector(`[data-seat="${key}"]`)!.getBoundingClientRect();
+    const x = box.left + 5;
+    const y = box.top + box.height / 2;
+    const tile = [...document.querySelectorAll<HTMLImageElement>('.seat-chart__tile')].find((image) => {
+      const r = image.getBoundingClientRect();
+      return x >= r.left && x < r.right && y >= r.top && y < r.bottom;
+    });
+    if (!tile) return 'no tile';
+    await tile.decode();
+    const r = tile.getBoundingClientRect();
+    const canvas = document.createElement('canvas');
+    canvas.width = r.width;
+    canvas.height = r.height;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(tile, 0, 0, r.width, r.height);
+    const [red, green, blue] = context.getImageData(Math.floor(x - r.left), Math.floor(y - r.top), 1, 1).data;
+    return `rgb(${red}, ${green}, ${blue})`;
+  }, seat);
+}
+
 async function openSeatChart(page: Page, hash: string, texts = { region: 'Are you going?', going: 'Going', getTickets: 'Get tickets' }) {
   await gotoReady(page, `/events/${hash}`);
   await page.getByRole('region', { name: texts.region }).getByRole('button', { name: texts.going, exact: true }).click();
@@ -32,6 +55,9 @@ test('a buyer picks seats by touch and by keyboard, pays, and holds tickets for 
   // A tap on A2, then the keyboard: from A2 down to B2, Enter.
   await chart.getByRole('button', { name: /^Row A, seat 2,/ }).click();
   await expect(chart.getByRole('button', { name: 'Row A, seat 2, VIP, €50.00, picked' })).toHaveAttribute('aria-pressed', 'true');
+  // What the eye sees follows: the picked seat is painted filled (the primary colour), its neighbour white.
+  await expect.poll(() => seatFill(page, '0:1')).toBe('rgb(91, 61, 245)');
+  expect(await seatFill(page, '0:2')).toBe('rgb(255, 255, 255)');
   await page.keyboard.press('ArrowDown');
   await expect(chart.getByRole('button', { name: /^Row B, seat 2,/ })).toBeFocused();
   await page.keyboard.press('Enter');

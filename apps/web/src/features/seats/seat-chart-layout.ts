@@ -79,3 +79,42 @@ export function seatsInView(layout: ChartLayout, geometry: ChartGeometry, view: 
   }
   return inView;
 }
+
+/** A window of the chart in CSS pixels from its top left. */
+export type ChartView = { top: number; left: number; width: number; height: number };
+
+/** The tiles (of `tile` CSS px) a view touches, and `ahead` more on each side, within the chart: the nearest first. */
+export function tilesInView(view: ChartView, tile: { width: number; height: number }, geometry: Pick<ChartGeometry, 'width' | 'height'>, ahead: number): { x: number; y: number }[] {
+  const lastX = Math.max(0, Math.ceil(geometry.width / tile.width) - 1);
+  const lastY = Math.max(0, Math.ceil(geometry.height / tile.height) - 1);
+  const clamp = (n: number, last: number) => Math.min(last, Math.max(0, n));
+  const x0 = clamp(Math.floor(view.left / tile.width) - ahead, lastX);
+  const x1 = clamp(Math.floor((view.left + view.width) / tile.width) + ahead, lastX);
+  const y0 = clamp(Math.floor(view.top / tile.height) - ahead, lastY);
+  const y1 = clamp(Math.floor((view.top + view.height) / tile.height) + ahead, lastY);
+  const cx = (view.left + view.width / 2) / tile.width;
+  const cy = (view.top + view.height / 2) / tile.height;
+  const tiles: { x: number; y: number }[] = [];
+  for (let y = y0; y <= y1; y += 1) for (let x = x0; x <= x1; x += 1) tiles.push({ x, y });
+  return tiles.sort((a, b) => Math.hypot(a.x + 0.5 - cx, a.y + 0.5 - cy) - Math.hypot(b.x + 0.5 - cx, b.y + 0.5 - cy));
+}
+
+/** The place (row and column) under a point of the chart, or null between seats and outside. */
+export function placeAt(geometry: ChartGeometry, seatSize: number, x: number, y: number): { row: number; col: number } | null {
+  const find = (at: readonly number[], n: number) => {
+    let lo = 0;
+    let hi = at.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (at[mid]! <= n) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found >= 0 && n < at[found]! + seatSize ? found : -1;
+  };
+  const row = find(geometry.rowTop, y);
+  const col = find(geometry.colLeft, x);
+  return row >= 0 && col >= 0 ? { row, col } : null;
+}

@@ -1,10 +1,11 @@
 import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Seat, SeatSchemeData } from '@planns/shared/seats/seats.rules';
-import { chartGeometry, chartLayout, nextSeat, seatsInView, type Direction } from './seat-chart-layout.ts';
+import { chartGeometry, chartLayout, nextSeat, placeAt, seatsInView, type ChartView, type Direction } from './seat-chart-layout.ts';
+import { ChartPainter, SeatPalette, type SeatLook, type SeatState } from './seat-chart-paint.ts';
 import './seat-chart.css';
 
-export type SeatState = 'available' | 'picked' | 'held' | 'sold' | 'own' | 'unavailable';
+export type { SeatState } from './seat-chart-paint.ts';
 
 type SeatChartProps = {
   map: SeatSchemeData;
@@ -16,22 +17,25 @@ type SeatChartProps = {
 };
 
 const SIZES = [20, 26, 32, 40, 48];
-/** Above this many seats only those near the visible part of the chart are drawn (a hall of thousands). */
+/** Up to this many seats every seat has its button; above, the seats in view have theirs (a hall of thousands). */
 const DRAW_ALL_UP_TO = 600;
-/** How far beyond the visible part seats are drawn, in CSS pixels (a fast pan finds them there). */
-const OVERSCAN = 120;
-/** The drawn part moves in steps of this many CSS pixels: a pan redraws a few times, not every frame. */
-const TILE = 120;
+/** Seats this far beyond the visible part have their buttons too, in CSS pixels. */
+const OVERSCAN = 60;
+/** A pan has ended when no scroll came for this long: the seats' buttons then follow the view. */
+const SETTLE_MS = 150;
 const KEYS: Record<string, Direction> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
 const MARK: Record<SeatState, string> = { available: '', picked: '✓', held: '…', sold: '×', own: '★', unavailable: '' };
 
 /**
  * A seat chart (issue 17, decision 0036): the stage at the top, seats where the scheme puts them,
- * gaps for its spacers. Each seat is a button named for screen readers ('Row C, seat 7, Economy,
- * €20.00, available'); states differ by mark and pattern, not by colour alone. One seat is in the
- * tab order; arrow keys move between seats, Enter or Space picks. The plan of a room is not
- * mirrored in right-to-left languages: the chart is laid out left to right, the text around it
- * follows the language. Zoom buttons and the browser's pinch-zoom make a large hall usable.
+ * gaps for its spacers. The seats are drawn as tiles, images of the seats they show
+ * (seat-chart-paint.ts): a pan moves drawn tiles, and a tile is drawn once as it comes near. Over them each seat is a transparent
+ * button named for screen readers ('Row C, seat 7, Economy, €20.00, available'); states differ by
+ * mark and pattern, not by colour alone. In a large hall the buttons are those of the seats in view,
+ * following the view once a pan ends (a tap between lands on the seat under it all the same). One
+ * seat is in the tab order; arrow keys move between seats, Enter or Space picks. The plan of a room
+ * is not mirrored in right-to-left languages: the chart is laid out left to right, the text around
+ * it follows the language. Zoom buttons and the browser's pinch-zoom make a large hall usable.
  */
 export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartProps) {
   const { t } = useTranslation();
@@ -39,7 +43,13 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
   const [size, setSize] = useState(2);
   const [focused, setFocused] = useState<string | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
+  const layerRef = useRef<HTMLDivElement>(null);
   const byKey = useMemo(() => new Map(layout.seats.map((seat) => [`${seat.row}:${seat.col}`, seat])), [layout]);
+  const seatAt = useMemo(() => {
+    const at: (Seat | undefined)[] = new Array(map.rows * map.columns);
+    for (const seat of layout.seats) at[seat.row * map.columns + seat.col] = seat;
+    return at;
+  }, [layout, map.rows, map.columns]);
   const first = layout.seats[0];
   // A hall has thousands of seats: each type is described once, and the seats' names are made
   // from one translated pattern (markers for its parts) rather than a translation call per seat.
@@ -55,55 +65,107 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
         .replace('\u0004', type?.price ?? '')
         .replace('\u0005', states[state]);
   }, [t]);
+  // How a seat looks: its state (a type not on sale: unavailable) and its mark or number.
+  const lookOf = useMemo(
+    () =>
+      (seat: Seat): SeatLook => {
+        const state = stateOf(seat);
+        return { state: types[seat.type] ? state : 'unavailable', type: seat.type, text: MARK[state] || seat.seatNumber };
+      },
+    [stateOf, types],
+  );
   const tabbable = focused && byKey.has(focused) ? focused : first ? `${first.row}:${first.col}` : null;
   const seatSize = SIZES[size]!;
   const geometry = useMemo(() => chartGeometry(map, seatSize), [map, seatSize]);
   const scrollerRef = useRef<HTMLDivElement>(null);
-  // Nothing is drawn of a large hall until its visible part is measured (before the first paint).
-  const [view, setView] = useState({ top: 0, left: 0, width: 0, height: 0 });
+  // Nothing of a large hall has buttons until its visible part is measured (before the first paint).
+  const [view, setView] = useState<ChartView>({ top: 0, left: 0, width: 0, height: 0 });
   const pendingFocus = useRef<string | null>(null);
   const drawAll = layout.seats.length <= DRAW_ALL_UP_TO;
+  const painterRef = useRef<ChartPainter | null>(null);
+  // The painter reads seats' looks through this (kept current by the effect that repaints changes).
+  const lookRef = useRef(lookOf);
+  const looks = useRef(new Map<Seat, string>());
 
-  // The visible part of the chart, followed as it is panned or zoomed (once a frame at most).
-  useLayoutEffect(() => {
+  /** The part of the chart the scroller shows now, in the chart's CSS pixels. */
+  const visible = (): ChartView | null => {
     const scroller = scrollerRef.current;
     const grid = gridRef.current;
-    if (drawAll || !scroller || !grid) return;
+    if (!scroller || !grid) return null;
+    return { top: scroller.scrollTop - grid.offsetTop, left: scroller.scrollLeft - grid.offsetLeft, width: scroller.clientWidth, height: scroller.clientHeight };
+  };
+  const withOverscan = (v: ChartView): ChartView => ({ top: v.top - OVERSCAN, left: v.left - OVERSCAN, width: v.width + 2 * OVERSCAN, height: v.height + 2 * OVERSCAN });
+
+  // The painter, and a new scene when the map or the zoom changes; then the tiles in view are
+  // painted (before the first paint), those ahead a few a frame, and again as the chart is panned.
+  useLayoutEffect(() => {
+    const layer = layerRef.current;
+    const scroller = scrollerRef.current;
+    if (!layer || !scroller) return;
+    const painter = new ChartPainter(layer, new SeatPalette(layer));
+    painterRef.current = painter;
+    painter.setScene({ geometry, seatSize, rows: map.rows, columns: map.columns, seatAt, look: (seat) => lookRef.current(seat) });
+    looks.current = new Map(layout.seats.map((seat) => [seat, signature(lookRef.current(seat))]));
     let frame = 0;
-    const measure = (first: boolean) => {
+    let settle = 0;
+    const paint = () => {
       frame = 0;
-      const snap = (n: number) => Math.floor(n / TILE) * TILE;
-      const top = scroller.scrollTop - grid.offsetTop;
-      const left = scroller.scrollLeft - grid.offsetLeft;
-      // The first time only what shows (the rest follows a frame later, as a transition).
-      const next = first
-        ? { top, left, width: scroller.clientWidth, height: scroller.clientHeight }
-        : { top: snap(top) - OVERSCAN, left: snap(left) - OVERSCAN, width: scroller.clientWidth + TILE + 2 * OVERSCAN, height: scroller.clientHeight + TILE + 2 * OVERSCAN };
-      const update = () => setView((current) => (current.top === next.top && current.left === next.left && current.width === next.width && current.height === next.height ? current : next));
-      // The first time at once (in this layout effect: one render before the first paint); then as a
-      // transition: React draws the newly visible seats in short tasks, so the pan goes on.
-      if (first) {
-        update();
-        frame = requestAnimationFrame(() => measure(false));
-      } else startTransition(update);
+      const now = visible();
+      if (now && painter.paintView(now, true)) frame = requestAnimationFrame(paint);
     };
+    const first = visible();
+    if (first) {
+      painter.paintView(first, false);
+      // Once the tiles in view can be shown, the chart says so (what its first render is measured by).
+      const grid = gridRef.current;
+      void painter.ready().then(() => grid?.setAttribute('data-painted', ''));
+      // The seats in view get their buttons in this same render (one before the first paint): a
+      // measurement of the DOM, set before the browser paints, as layout effects are for.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      if (!drawAll) setView(first);
+      frame = requestAnimationFrame(paint);
+    }
     const onScroll = () => {
-      if (!frame) frame = requestAnimationFrame(() => measure(false));
+      if (!frame) frame = requestAnimationFrame(paint);
+      if (drawAll) return;
+      clearTimeout(settle);
+      settle = window.setTimeout(() => {
+        const now = visible();
+        if (now) startTransition(() => setView(withOverscan(now)));
+      }, SETTLE_MS);
     };
-    measure(true);
     scroller.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll);
     return () => {
       scroller.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onScroll);
       if (frame) cancelAnimationFrame(frame);
+      clearTimeout(settle);
+      painter.destroy();
+      painterRef.current = null;
     };
-  }, [drawAll, geometry]);
+  }, [drawAll, geometry, seatSize, seatAt, layout, map.rows, map.columns]);
+
+  // Seats whose look changed (a pick, seats taken by others) are painted again.
+  useLayoutEffect(() => {
+    lookRef.current = lookOf;
+    const painter = painterRef.current;
+    if (!painter) return;
+    const changed: Seat[] = [];
+    for (const seat of layout.seats) {
+      const now = signature(lookOf(seat));
+      if (looks.current.get(seat) !== now) {
+        looks.current.set(seat, now);
+        changed.push(seat);
+      }
+    }
+    if (changed.length > 0) painter.repaint(changed);
+  }, [lookOf, layout]);
 
   const drawn = useMemo(() => {
     if (drawAll) return layout.seats;
     const seats = seatsInView(layout, geometry, view, seatSize);
-    // The seat in the tab order is always drawn, so Tab reaches the chart wherever it is panned.
+    // The seat in the tab order always has its button, so Tab reaches the chart wherever it is panned.
     const tabSeat = tabbable ? byKey.get(tabbable) : undefined;
     return tabSeat && !seats.includes(tabSeat) ? [...seats, tabSeat] : seats;
   }, [drawAll, layout, geometry, view, seatSize, tabbable, byKey]);
@@ -128,7 +190,13 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
     if (state === 'available' || state === 'picked') onToggle(seat);
   };
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    const seat = seatOf(event.target);
+    // A seat's button, or (in a large hall just panned, before the buttons follow) the seat painted there.
+    let seat = seatOf(event.target);
+    if (!seat && gridRef.current) {
+      const box = gridRef.current.getBoundingClientRect();
+      const place = placeAt(geometry, seatSize, event.clientX - box.left, event.clientY - box.top);
+      seat = place ? seatAt[place.row * map.columns + place.col] : undefined;
+    }
     if (!seat) return;
     setFocused(`${seat.row}:${seat.col}`);
     pick(seat);
@@ -151,6 +219,9 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
         if (scroller && grid) {
           scroller.scrollTop = grid.offsetTop + geometry.rowTop[next.row]! - scroller.clientHeight / 2;
           scroller.scrollLeft = grid.offsetLeft + geometry.colLeft[next.col]! - scroller.clientWidth / 2;
+          // The buttons follow at once (not when the pan settles): the seat is focused as soon as it has one.
+          const now = visible();
+          if (now && !drawAll) setView(withOverscan(now));
         }
       }
     } else if (event.key === ' ' || event.key === 'Enter') {
@@ -190,6 +261,7 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
               {row[0]!.rowName}
             </span>
           ))}
+          <div ref={layerRef} className="seat-chart__paint" aria-hidden="true" />
           {drawn.map((seat) => {
             const key = `${seat.row}:${seat.col}`;
             const state = stateOf(seat);
@@ -199,7 +271,6 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
               <SeatButton
                 key={key}
                 seatKey={key}
-                typeIndex={seat.type}
                 state={shown}
                 label={labelOf(seat, type, shown)}
                 pickable={type !== null && (state === 'available' || state === 'picked')}
@@ -207,7 +278,6 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
                 top={geometry.rowTop[seat.row]!}
                 left={geometry.colLeft[seat.col]!}
                 printed={seat.label}
-                mark={MARK[state] || seat.seatNumber}
               />
             );
           })}
@@ -242,7 +312,6 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
 
 type SeatButtonProps = {
   seatKey: string;
-  typeIndex: number;
   state: SeatState;
   label: string;
   pickable: boolean;
@@ -250,25 +319,29 @@ type SeatButtonProps = {
   top: number;
   left: number;
   printed: string;
-  mark: string;
 };
 
-/** One seat: of plain values only, so that panning a large hall makes again only the seats whose state changed. */
-const SeatButton = memo(function SeatButton({ seatKey, typeIndex, state, label, pickable, tabbable, top, left, printed, mark }: SeatButtonProps) {
+/**
+ * One seat's button, transparent over the seat painted under it: of plain values only, so that a
+ * change makes again only the seats whose state changed. Its name is aria-label's; the mark or
+ * number the eye reads is painted.
+ */
+const SeatButton = memo(function SeatButton({ seatKey, state, label, pickable, tabbable, top, left, printed }: SeatButtonProps) {
   return (
     <button
       type="button"
       data-seat={seatKey}
-      className={`seat seat--${state} seat--type-${typeIndex}`}
+      data-state={state}
+      className="seat-chart__seat"
       style={{ insetBlockStart: top, insetInlineStart: left }}
       aria-label={label}
       aria-pressed={state === 'picked'}
       aria-disabled={!pickable}
       tabIndex={tabbable ? 0 : -1}
       title={printed}
-    >
-      {/* The name is aria-label's: the mark or number is what the eye reads. */}
-      {mark}
-    </button>
+    />
   );
 });
+
+/** A seat's look as one string, to tell which seats to paint again. */
+const signature = (look: SeatLook) => `${look.state}|${look.type}|${look.text}`;
