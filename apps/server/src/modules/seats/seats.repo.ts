@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { visibleTo } from '../events/event-visibility.ts';
+import type { SnapshotRead, SnapshotSeat } from './seat-snapshots.ts';
 
 export interface TemplateRow {
   id: number;
@@ -76,6 +77,8 @@ export async function deleteTemplate(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('seat_templates').where('id', '=', id).execute();
 }
 
+/** Which seats GET seats/{eventId} answers at `now` (`s` an event_seats row, `o` its order). */
+const takenNow = (now: Date) => sql`(s.ticket_id IS NOT NULL OR (s.hold_expires_at > ${now} AND o.status = 'pending'))`;
 
 /**
  * The seats of an event taken now (sold, or held by a pending order whose hold has not ended),
@@ -96,9 +99,47 @@ export function reservedSeatsJson(now: Date, viewerId: number | null): RawBuilde
     FROM event_seats s
     LEFT JOIN orders o ON o.id = s.order_id
     LEFT JOIN tickets t ON t.id = s.ticket_id
-    WHERE s.event_id = e.id
-      AND (s.ticket_id IS NOT NULL OR (s.hold_expires_at > ${now} AND o.status = 'pending'))
+    WHERE s.event_id = e.id AND ${takenNow(now)}
   )`;
+}
+
+/**
+ * The key of an event's seats answer at `now` (decision 0036): its seat version (event_seat_versions,
+ * moved in every transaction that changes what the answer reads) and the next end of a hold after
+ * `now` (the answer's one input that changes with no write), as text: equal keys, equal answers.
+ * Two index lookups. `eventId`: the event `e.id` of the statement, or an id.
+ */
+export function seatStateKey(eventId: RawBuilder<number> | number, now: Date): RawBuilder<string> {
+  return sql<string>`(
+    coalesce((SELECT v.version FROM event_seat_versions v WHERE v.event_id = ${eventId}), 0)::text || '@' ||
+    coalesce((
+      SELECT (extract(epoch FROM min(s.hold_expires_at)) * 1000000)::bigint FROM event_seats s
+      WHERE s.event_id = ${eventId} AND s.ticket_id IS NULL AND s.hold_expires_at > ${now}
+    )::text, '-')
+  )`;
+}
+
+/** seatStateKey of the event `e` of the statement that checks it (events.loadVisibleWith). */
+export const eventSeatStateKey = (now: Date) => seatStateKey(sql<number>`e.id`, now);
+
+/**
+ * The seats GET seats/{eventId} answers at `now` with whose they are (the order's buyer, the
+ * ticket's holder), rows then columns, and their key (seatStateKey), in one statement: a snapshot
+ * every viewer's answer is made from (seat-snapshots.ts). Read once the statement that checked the
+ * event found no snapshot at its key.
+ */
+export async function seatSnapshot(db: Executor, eventId: number, now: Date): Promise<SnapshotRead> {
+  const result = await sql<{ key: string; seats: string }>`
+    SELECT ${seatStateKey(sql<number>`${eventId}::bigint`, now)} AS key, (
+      SELECT coalesce(json_agg(json_build_array(s.the_row, s.the_col, s.ticket_id IS NOT NULL, o.buyer_id, t.user_id) ORDER BY s.the_row, s.the_col), '[]')::text
+      FROM event_seats s
+      LEFT JOIN orders o ON o.id = s.order_id
+      LEFT JOIN tickets t ON t.id = s.ticket_id
+      WHERE s.event_id = ${eventId} AND ${takenNow(now)}
+    ) AS seats
+  `.execute(db);
+  const row = result.rows[0]!;
+  return { key: row.key, seats: JSON.parse(row.seats) as SnapshotSeat[] };
 }
 
 /* ------------------------------------------------------------------ claims (event_seats) */
