@@ -38,7 +38,7 @@ import { chromium } from 'playwright-core';
 import { sql } from 'kysely';
 import { createDb } from '../apps/server/src/db/database.ts';
 import http from 'node:http';
-import { insertBenchUser, log, runBench, startBareServer, startPlannsServer, stopChild } from './bench-support.ts';
+import { backendPids, cpuMsOfPid, insertBenchUser, log, machineSnapshot, runBench, startBareServer, startPlannsServer, stopChild } from './bench-support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS) || 10;
 const PREHELD = Number(process.env.BENCH_PREHELD ?? 1000);
@@ -63,7 +63,7 @@ runBench(async ({ scratch, cleanups }) => {
   cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
   const db = createDb(scratch.url, 4);
   cleanups.push(() => db.destroy());
-  const { base } = await startPlannsServer(scratch.url, dataDir, { TRUST_PROXY: 'true', PAYMENTS_PROVIDER: 'test' });
+  const { base, child: plannsChild } = await startPlannsServer(scratch.url, dataDir, { TRUST_PROXY: 'true', PAYMENTS_PROVIDER: 'test' });
   let ip = 0;
   const call = async (method: string, url: string, token: string, body?: Json, server = base): Promise<{ status: number; json: Json }> => {
     ip += 1;
@@ -160,11 +160,20 @@ runBench(async ({ scratch, cleanups }) => {
   const viewers = buyers.slice(preheldBuyers + 300, preheldBuyers + 400);
   const seatVersion = async () =>
     Number((await sql<{ version: string }>`SELECT coalesce((SELECT version FROM event_seat_versions WHERE event_id = ${event.id}), 0) AS version`.execute(db)).rows[0]!.version);
-  const load = async (server: string, holders: { token: string }[], session: string) => {
+  // CPU time of the server measured and of its database's PostgreSQL backends (the bench's own few among them).
+  const database = new URL(scratch.url).pathname.slice(1);
+  const cpuNow = async (pid: number) => {
+    let pg = 0;
+    for (const backend of await backendPids(database)) pg += (await cpuMsOfPid(backend)) ?? 0;
+    return { server: (await cpuMsOfPid(pid)) ?? Number.NaN, pg };
+  };
+  const load = async (server: string, serverPid: number, holders: { token: string }[], session: string) => {
     let holding = true;
     const holdTimes: number[] = [];
     let refused = 0;
     const versionBefore = await seatVersion();
+    const machineBefore = await machineSnapshot();
+    const cpuBefore = await cpuNow(serverPid);
     const holds = (async () => {
       for (let i = 0; holding && i < holders.length; i += 1) {
         const started = performance.now();
@@ -178,8 +187,8 @@ runBench(async ({ scratch, cleanups }) => {
       }
     })();
     let request = 0;
-    // Snapshots the server built (its Server-Timing says `seats;desc=built` on the answer that built one).
-    let built = 0;
+    // Snapshots the server built (its Server-Timing says `seats;desc=built;dur=…` on the answer that built one), and their times.
+    const builds: number[] = [];
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       autocannon(
         {
@@ -196,7 +205,8 @@ runBench(async ({ scratch, cleanups }) => {
                 return { ...req, headers: { ...req.headers, authorization: `Bearer ${viewers[request % viewers.length]!.token}`, 'accept-encoding': 'gzip, deflate, br, zstd' } };
               },
               onResponse: (_status, _body, _context, headers) => {
-                if (String(headers['server-timing'] ?? headers['Server-Timing'] ?? '').includes('desc=built')) built += 1;
+                const timing = /desc=built;dur=([\d.]+)/.exec(String(headers['server-timing'] ?? headers['Server-Timing'] ?? ''));
+                if (timing) builds.push(Number(timing[1]));
               },
             },
           ],
@@ -204,12 +214,17 @@ runBench(async ({ scratch, cleanups }) => {
         (err, res) => (err ? reject(err) : resolve(res)),
       );
     });
+    const machineAfter = await machineSnapshot();
+    const cpuAfter = await cpuNow(serverPid);
     holding = false;
     await holds;
     const versions = (await seatVersion()) - versionBefore;
+    const jiffies = machineAfter.total - machineBefore.total;
+    const machine = { busy: (machineAfter.busy - machineBefore.busy) / jiffies, steal: (machineAfter.steal - machineBefore.steal) / jiffies, stallMs: (machineAfter.stallUs - machineBefore.stallUs) / 1000 };
     const sample = await fetch(`${server}/api/seats/${event.id}`, { headers: { authorization: `Bearer ${viewers[0]!.token}` } });
     const taken = ((await sample.json()) as { data: unknown[] }).data.length;
-    return { result, holdTimes, refused, built, versions, taken };
+    const cpu = { server: (cpuAfter.server - cpuBefore.server) / result.requests.total, pg: (cpuAfter.pg - cpuBefore.pg) / result.requests.total };
+    return { result, holdTimes, refused, builds, versions, taken, machine, cpu };
   };
   const report = (label: string, run: Awaited<ReturnType<typeof load>>) => {
     const { result } = run;
@@ -218,15 +233,20 @@ runBench(async ({ scratch, cleanups }) => {
     console.log(`  ${mark(result.latency.p99 <= GOALS.p99Ms)}  p99 ${result.latency.p99} ms (<= ${GOALS.p99Ms} ms)`);
     const sortedHolds = [...run.holdTimes].sort((a, b) => a - b);
     console.log(`  meanwhile ${run.holdTimes.length} holds of 2 seats (${run.refused} refused: a seat taken), p50 ${pct(sortedHolds, 50).toFixed(0)} ms, p99 ${pct(sortedHolds, 99).toFixed(0)} ms`);
-    console.log(`  seat versions made meanwhile: ${run.versions}; snapshots built: ${run.built} of ${result.requests.total} answers`);
+    const sortedBuilds = [...run.builds].sort((a, b) => a - b);
+    const buildTimes = sortedBuilds.length > 0 ? ` (each read and made in p50 ${pct(sortedBuilds, 50).toFixed(1)} ms, max ${sortedBuilds.at(-1)!.toFixed(1)} ms)` : '';
+    console.log(`  seat versions made meanwhile: ${run.versions}; snapshots built: ${run.builds.length} of ${result.requests.total} answers${buildTimes}`);
+    console.log(`  CPU per answer (the holds' included): the server ${run.cpu.server.toFixed(2)} ms, PostgreSQL ${run.cpu.pg.toFixed(2)} ms`);
+    // Other work on this machine shows here (the whole machine: this run's processes and anyone else's).
+    console.log(`  the machine meanwhile: ${(run.machine.busy * 100).toFixed(0)}% busy, ${(run.machine.steal * 100).toFixed(1)}% stolen, CPU pressure stall ${(run.machine.stallMs / 1000).toFixed(1)} s`);
   };
   const offDir = path.join(dataDir, 'snapshot-off');
   await fs.mkdir(offDir);
   const off = await startPlannsServer(scratch.url, offDir, { TRUST_PROXY: 'true', PAYMENTS_PROVIDER: 'test', RUN_JOBS: 'false', SEATS_SNAPSHOT_EVENTS: '0' });
   log(`a second server with the seat snapshot off (SEATS_SNAPSHOT_EVENTS=0) on ${off.base}`);
-  const uncached = await load(off.base, buyers.slice(preheldBuyers + 400, preheldBuyers + 700), 'off');
+  const uncached = await load(off.base, off.child.pid!, buyers.slice(preheldBuyers + 400, preheldBuyers + 700), 'off');
   await stopChild(off.child);
-  const cached = await load(base, buyers.slice(preheldBuyers, preheldBuyers + 300), 'run');
+  const cached = await load(base, plannsChild.pid!, buyers.slice(preheldBuyers, preheldBuyers + 300), 'run');
   report('the snapshot off (SEATS_SNAPSHOT_EVENTS=0: every answer read and written anew)', uncached);
   report('the snapshot on (the default: cached while the seats do not change)', cached);
   const result = cached.result;

@@ -91,7 +91,7 @@ export const seatsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; snapshots: Seat
         summary: 'Seats taken on an event',
         description:
           'Spec: GET seats/{eventId}: the seats held or sold now, as {the_row, the_col} (zero-based, shown plus one), with state (held or sold) and own (the caller’s). Visitors: public events only. ' +
-          'Answered from the event’s snapshot while its seat version (checked in every request) is unchanged: never stale (SEATS_SNAPSHOT_EVENTS; Server-Timing seats;desc=hit or built).',
+          'Answered from the event’s snapshot while its seat version (checked in every request) is unchanged: never stale (SEATS_SNAPSHOT_EVENTS; Server-Timing: seats;desc=hit or built;dur=milliseconds).',
         params: idParamsSchema,
         response: { 200: reservedSeatsReplySchema, 404: e },
       },
@@ -100,11 +100,11 @@ export const seatsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; snapshots: Seat
     // answer is the event's snapshot (decision 0036), sent as bytes (a Buffer skips the response
     // schema's serializer; the integration tests check the answer against the schema). Viewers
     // with no seat of their own share one body, compressed once per encoding. Server-Timing says
-    // whether this request read the seats (built) or found them kept (hit).
+    // whether this request read the seats (built) or found them kept (hit), and how long that took.
     async (request, reply) => {
       const answer = await seats.reservedSeats(deps, snapshots, request.actor, request.params.id);
       const sent = (reply as FastifyReply).type('application/json; charset=utf-8');
-      if (answer.built !== null) sent.header('server-timing', `seats;desc=${answer.built ? 'built' : 'hit'}`);
+      if (answer.snapshot) sent.header('server-timing', `seats;desc=${answer.snapshot.built ? 'built' : 'hit'};dur=${answer.snapshot.ms.toFixed(1)}`);
       const { shared } = answer;
       return sent.send(shared ? await sendShared(request, reply, answer.body, (encoding) => shared.encodedAs(encoding, compress)) : answer.body);
     },

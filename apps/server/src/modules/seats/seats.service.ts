@@ -92,12 +92,12 @@ export async function deleteTemplate(deps: AppDeps, actor: Actor, id: number): P
   });
 }
 
-/** GET seats/{eventId}'s answer: its bytes, the snapshot when they are its shared body (compressed once there), and whether this request built it. */
+/** GET seats/{eventId}'s answer: its bytes, and the snapshot when they are its shared body (compressed once there). */
 export interface ReservedSeatsAnswer {
   body: Buffer;
   shared: SeatSnapshot | null;
-  /** null: no snapshot (SEATS_SNAPSHOT_EVENTS=0). */
-  built: boolean | null;
+  /** Whether this request read the seats (built) or found them kept, and the time it took to get them; null with no snapshots (SEATS_SNAPSHOT_EVENTS=0). */
+  snapshot: { built: boolean; ms: number } | null;
 }
 
 /**
@@ -117,16 +117,18 @@ export async function reservedSeats(deps: AppDeps, snapshots: SeatSnapshots, vie
   };
   const event = await events.loadVisibleWith(deps, viewer, eventId, extra);
   if (!viewer && event.visibility !== 'public') throw events.eventNotFound();
-  if (!snapshots.enabled) return { body: Buffer.from(`{"data":${String(event.extra.seats ?? '[]')}}`), shared: null, built: null };
+  if (!snapshots.enabled) return { body: Buffer.from(`{"data":${String(event.extra.seats ?? '[]')}}`), shared: null, snapshot: null };
   const key = String(event.extra.key);
+  const started = performance.now();
   const { snapshot, built } = await snapshots.get(eventId, key, () => repo.seatSnapshot(deps.db, eventId, now));
+  const ms = performance.now() - started;
   const { body, shared } = snapshot.bodyFor(viewerId);
   // SEATS_SNAPSHOT_VERIFY (tests): the answer read in full in the checking statement must be the
   // snapshot's at the same key (a snapshot read later, at another key, is newer and not compared).
   if (verify && snapshot.key === key && !isDeepStrictEqual((JSON.parse(body.toString()) as { data: unknown }).data, JSON.parse(String(event.extra.seats ?? '[]')))) {
     throw new Error(`The seat snapshot of event ${eventId} at ${key} is not the answer the database gives`);
   }
-  return { body, shared: shared ? snapshot : null, built };
+  return { body, shared: shared ? snapshot : null, snapshot: { built, ms } };
 }
 
 /* ------------------------------------------------------------------ an event's seating (the event form) */
