@@ -18,10 +18,12 @@
  *    100 signed-in viewers (none holds a seat: they share one answer); meanwhile more buyers take
  *    holds of 2 seats, 10 a second, through the server measured (each hold changes the seats, so
  *    the snapshot is built anew). Requests a second, p50 and p99, holds taken and refused, the
- *    seat versions the holds made (event_seat_versions) and the snapshots the server built (its
- *    Server-Timing header, `seats;desc=built`). Then the bare baseline: the same bytes (the zstd
- *    answer planns sent) from a bare node:http child, at the same connections for the same time.
- *    BENCH_ONLY=api stops here (no browser).
+ *    seat versions the holds made (event_seat_versions), the snapshots the server built and the
+ *    time each took (its Server-Timing header, `seats;desc=built;dur=…`), the CPU per answer of
+ *    the server and of its database's backends (the holds' included), and the whole machine's
+ *    load meanwhile (busy, stolen, CPU pressure: other work on the machine shows there). Then the
+ *    bare baseline: the same bytes (the zstd answer planns sent) from a bare node:http child, at
+ *    the same connections for the same time. BENCH_ONLY=api stops here (no browser).
  * 5. The browser: Debian's Chromium (playwright-core) at 390x844, CPU throttled 4x, signed in as a
  *    buyer: the event page, Going (the RSVP sheet opens and the join code, the map and the seats
  *    are fetched, as for any buyer), Get tickets; the time from that tap to the first frame with
