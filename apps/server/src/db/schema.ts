@@ -189,6 +189,8 @@ export interface EventSeatVersionsTable {
   event_id: number;
   /** bigint: read as text by the driver. */
   version: ColumnType<string, string | number, string | number>;
+  /** Random, drawn anew with each version. */
+  stamp: ColumnType<string, string | number, string | number>;
   bumped_by: string;
 }
 

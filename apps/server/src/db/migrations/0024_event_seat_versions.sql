@@ -12,9 +12,14 @@
 -- path waits longer on the event than before and no two locks are taken in opposite orders. Two
 -- transactions bumping one event are serialised on its row, so each committed change has its own
 -- number, in commit order: a statement that reads version n sees exactly the changes up to n.
+--
+-- Each bump also draws a random stamp, read with the version: a key never comes back, even when
+-- the database is restored under running servers or its tables emptied and the event's id and
+-- version counted again (a test does that).
 CREATE TABLE event_seat_versions (
   event_id   bigint PRIMARY KEY REFERENCES events (id) ON DELETE CASCADE,
   version    bigint NOT NULL CHECK (version > 0),
+  stamp      bigint NOT NULL,
   -- The transaction that made this version: one bump per transaction however many rows it wrote.
   bumped_by  xid8 NOT NULL
 );
@@ -29,9 +34,9 @@ DECLARE
   END;
 BEGIN
   -- An event deleted in this transaction (its seats went by cascade) has no version to keep.
-  INSERT INTO event_seat_versions AS v (event_id, version, bumped_by)
-  SELECT e.id, 1, pg_current_xact_id() FROM events e WHERE e.id = ANY (changed) ORDER BY e.id
-  ON CONFLICT (event_id) DO UPDATE SET version = v.version + 1, bumped_by = excluded.bumped_by
+  INSERT INTO event_seat_versions AS v (event_id, version, stamp, bumped_by)
+  SELECT e.id, 1, floor(random() * 4503599627370496)::bigint, pg_current_xact_id() FROM events e WHERE e.id = ANY (changed) ORDER BY e.id
+  ON CONFLICT (event_id) DO UPDATE SET version = v.version + 1, stamp = excluded.stamp, bumped_by = excluded.bumped_by
     WHERE v.bumped_by <> excluded.bumped_by;
   RETURN NULL;
 END;

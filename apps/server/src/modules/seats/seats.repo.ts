@@ -105,14 +105,14 @@ export function reservedSeatsJson(now: Date, viewerId: number | null): RawBuilde
 }
 
 /**
- * The key of an event's seats answer at `now` (decision 0036): its seat version (event_seat_versions,
- * moved in every transaction that changes what the answer reads) and the next end of a hold after
- * `now` (the answer's one input that changes with no write), as text: equal keys, equal answers.
- * Two index lookups. `eventId`: the event `e.id` of the statement, or an id.
+ * The key of an event's seats answer at `now` (decision 0036): its seat version and stamp
+ * (event_seat_versions, moved in every transaction that changes what the answer reads) and the
+ * next end of a hold after `now` (the answer's one input that changes with no write), as text:
+ * equal keys, equal answers. Two index lookups. `eventId`: the event `e.id` of the statement, or an id.
  */
 export function seatStateKey(eventId: RawBuilder<number> | number, now: Date): RawBuilder<string> {
   return sql<string>`(
-    coalesce((SELECT v.version FROM event_seat_versions v WHERE v.event_id = ${eventId}), 0)::text || '@' ||
+    coalesce((SELECT v.version || '.' || v.stamp FROM event_seat_versions v WHERE v.event_id = ${eventId}), '0') || '@' ||
     coalesce((
       SELECT (extract(epoch FROM min(s.hold_expires_at)) * 1000000)::bigint FROM event_seats s
       WHERE s.event_id = ${eventId} AND s.ticket_id IS NULL AND s.hold_expires_at > ${now}
