@@ -21,6 +21,8 @@ declare module 'autocannon' {
       method?: string;
       headers?: Record<string, string>;
       setupRequest?: (request: Request) => Request;
+      /** Called with each answer: its status, body, the connection's context and its headers (names as sent). */
+      onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string | string[]>) => void;
     }
 
     interface Stat {

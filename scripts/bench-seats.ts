@@ -5,17 +5,25 @@
  *
  * 1. A scratch database (bench-support.ts) and the real server in a child process (production
  *    mode, the test payment provider, TRUST_PROXY=true so each buyer's X-Forwarded-For counts on its
- *    own against the embed route's rate limit).
+ *    own against the embed route's rate limit), the seat snapshot on (its default; decision 0036).
  * 2. Through the API: an organiser (a session inserted straight into the tables) opens and verifies
  *    a test-provider account, makes a scheme of 50 rows by 100 seats (gaps after rows 10 and 30 and
  *    after seats 25 and 75, four seat types by rows), a seated event on it with a ticket type per
  *    seat type, and its product.
  * 3. BENCH_PREHELD (1,000) seats held first by buyers of 5 seats each, so the answer has rows.
- * 4. The load: autocannon, 50 connections, BENCH_SECONDS (10) s on GET /api/seats/{eventId}, each
- *    request as the next of 100 signed-in viewers; meanwhile more buyers take holds of 2 seats, 10
- *    a second. Requests a second, p50 and p99, holds taken and refused during the run. Then the
+ * 4. The load, twice: first on a second server started with the seat snapshot off
+ *    (SEATS_SNAPSHOT_EVENTS=0: every answer read and written anew, as before the snapshot), then on
+ *    the first (the snapshot on), so the snapshot's figures are never shown alone. Each: autocannon,
+ *    50 connections, BENCH_SECONDS (10) s on GET /api/seats/{eventId}, each request as the next of
+ *    100 signed-in viewers (none holds a seat: they share one answer); meanwhile more buyers take
+ *    holds of 2 seats, 10 a second, through the server measured (each hold changes the seats, so
+ *    the snapshot is built anew). Requests a second, p50 and p99, holds taken and refused, the
+ *    seat versions the holds made (event_seat_versions), the snapshots the server built and the
+ *    time each took (its Server-Timing header, `seats;desc=built;dur=…`), the CPU per answer of
+ *    the server and of its database's backends (the holds' included), and the whole machine's
+ *    load meanwhile (busy, stolen, CPU pressure: other work on the machine shows there). Then the
  *    bare baseline: the same bytes (the zstd answer planns sent) from a bare node:http child, at
- *    the same connections for the same time.
+ *    the same connections for the same time. BENCH_ONLY=api stops here (no browser).
  * 5. The browser: Debian's Chromium (playwright-core) at 390x844, CPU throttled 4x, signed in as a
  *    buyer: the event page, Going (the RSVP sheet opens and the join code, the map and the seats
  *    are fetched, as for any buyer), Get tickets; the time from that tap to the first frame with
@@ -32,12 +40,15 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { sql } from 'kysely';
 import { createDb } from '../apps/server/src/db/database.ts';
 import http from 'node:http';
-import { insertBenchUser, log, runBench, startBareServer, startPlannsServer, stopChild } from './bench-support.ts';
+import { backendPids, cpuMsOfPid, insertBenchUser, log, machineSnapshot, runBench, startBareServer, startPlannsServer, stopChild } from './bench-support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS) || 10;
 const PREHELD = Number(process.env.BENCH_PREHELD ?? 1000);
+/** BENCH_ONLY=api: steps 1 to 4 (the API's figures), without the browser. */
+const ONLY_API = process.env.BENCH_ONLY === 'api';
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const GOALS = { p99Ms: 50, firstRenderMs: 500, frameMs: 16 };
 const ROWS = 50;
@@ -57,11 +68,11 @@ runBench(async ({ scratch, cleanups }) => {
   cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
   const db = createDb(scratch.url, 4);
   cleanups.push(() => db.destroy());
-  const { base } = await startPlannsServer(scratch.url, dataDir, { TRUST_PROXY: 'true', PAYMENTS_PROVIDER: 'test' });
+  const { base, child: plannsChild } = await startPlannsServer(scratch.url, dataDir, { TRUST_PROXY: 'true', PAYMENTS_PROVIDER: 'test' });
   let ip = 0;
-  const call = async (method: string, url: string, token: string, body?: Json): Promise<{ status: number; json: Json }> => {
+  const call = async (method: string, url: string, token: string, body?: Json, server = base): Promise<{ status: number; json: Json }> => {
     ip += 1;
-    const res = await fetch(`${base}${url}`, {
+    const res = await fetch(`${server}${url}`, {
       method,
       headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       ...(body ? { body: JSON.stringify(body) } : {}),
@@ -135,7 +146,8 @@ runBench(async ({ scratch, cleanups }) => {
     const j = Math.floor(Math.random() * (i + 1));
     [free[i], free[j]] = [free[j]!, free[i]!];
   }
-  const buyers = await Promise.all(Array.from({ length: Math.ceil(PREHELD / 5) + 400 }, (_, i) => insertBenchUser(db, `Buyer ${i}`, `+1202555${String(1000 + i).padStart(4, '0')}`)));
+  // Past the 100 viewers, 300 more buyers hold seats during the load on the server with the snapshot off.
+  const buyers = await Promise.all(Array.from({ length: Math.ceil(PREHELD / 5) + 700 }, (_, i) => insertBenchUser(db, `Buyer ${i}`, `+1202555${String(1000 + i).padStart(4, '0')}`)));
   const embedUrl = (seats: { row: number; col: number }[], session: string) =>
     `/api/payments/embed/${event.id}?current_session=${session}&${seats.map((s, i) => `seats[${i}][row]=${s.row}&seats[${i}][col]=${s.col}`).join('&')}`;
   let next = 0;
@@ -148,56 +160,101 @@ runBench(async ({ scratch, cleanups }) => {
   }
   log(`${preheldBuyers * 5} seats held`);
 
-  // 4. The load, with holds being taken.
+  // 4. The load, with holds being taken through the server measured: first a second server with
+  // the seat snapshot off (every answer read and written anew), then the first (the snapshot on).
   const viewers = buyers.slice(preheldBuyers + 300, preheldBuyers + 400);
-  let holding = true;
-  const holdTimes: number[] = [];
-  let refused = 0;
-  const holds = (async () => {
-    let i = preheldBuyers;
-    while (holding && i < preheldBuyers + 300) {
-      const started = performance.now();
-      // Some of these overlap seats taken already: those are refused with the seat named.
-      const seats = Math.random() < 0.2 ? free.slice(next - 3, next - 1) : free.slice(next, next + 2);
-      next += 2;
-      const answer = await call('GET', embedUrl(seats, `bench-run-${i}`), buyers[i]!.token);
-      holdTimes.push(performance.now() - started);
-      if (answer.status !== 200) refused += 1;
-      i += 1;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 100 - (performance.now() - started))));
-    }
-  })();
-  let request = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon(
-      {
-        url: base,
-        connections: 50,
-        duration: SECONDS,
-        timeout: 30,
-        requests: [
-          {
-            method: 'GET',
-            path: `/api/seats/${event.id}`,
-            setupRequest: (req) => {
-              request += 1;
-              return { ...req, headers: { ...req.headers, authorization: `Bearer ${viewers[request % viewers.length]!.token}`, 'accept-encoding': 'gzip, deflate, br, zstd' } };
+  const seatVersion = async () =>
+    Number((await sql<{ version: string }>`SELECT coalesce((SELECT version FROM event_seat_versions WHERE event_id = ${event.id}), 0) AS version`.execute(db)).rows[0]!.version);
+  // CPU time of the server measured and of its database's PostgreSQL backends (the bench's own few among them).
+  const database = new URL(scratch.url).pathname.slice(1);
+  const cpuNow = async (pid: number) => {
+    let pg = 0;
+    for (const backend of await backendPids(database)) pg += (await cpuMsOfPid(backend)) ?? 0;
+    return { server: (await cpuMsOfPid(pid)) ?? Number.NaN, pg };
+  };
+  const load = async (server: string, serverPid: number, holders: { token: string }[], session: string) => {
+    let holding = true;
+    const holdTimes: number[] = [];
+    let refused = 0;
+    const versionBefore = await seatVersion();
+    const machineBefore = await machineSnapshot();
+    const cpuBefore = await cpuNow(serverPid);
+    const holds = (async () => {
+      for (let i = 0; holding && i < holders.length; i += 1) {
+        const started = performance.now();
+        // Some of these overlap seats taken already: those are refused with the seat named.
+        const seats = Math.random() < 0.2 ? free.slice(next - 3, next - 1) : free.slice(next, next + 2);
+        next += 2;
+        const answer = await call('GET', embedUrl(seats, `bench-${session}-${i}`), holders[i]!.token, undefined, server);
+        holdTimes.push(performance.now() - started);
+        if (answer.status !== 200) refused += 1;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, 100 - (performance.now() - started))));
+      }
+    })();
+    let request = 0;
+    // Snapshots the server built (its Server-Timing says `seats;desc=built;dur=…` on the answer that built one), and their times.
+    const builds: number[] = [];
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      autocannon(
+        {
+          url: server,
+          connections: 50,
+          duration: SECONDS,
+          timeout: 30,
+          requests: [
+            {
+              method: 'GET',
+              path: `/api/seats/${event.id}`,
+              setupRequest: (req) => {
+                request += 1;
+                return { ...req, headers: { ...req.headers, authorization: `Bearer ${viewers[request % viewers.length]!.token}`, 'accept-encoding': 'gzip, deflate, br, zstd' } };
+              },
+              onResponse: (_status, _body, _context, headers) => {
+                const timing = /desc=built;dur=([\d.]+)/.exec(String(headers['server-timing'] ?? headers['Server-Timing'] ?? ''));
+                if (timing) builds.push(Number(timing[1]));
+              },
             },
-          },
-        ],
-      },
-      (err, res) => (err ? reject(err) : resolve(res)),
-    );
-  });
-  holding = false;
-  await holds;
-  const sample = await fetch(`${base}/api/seats/${event.id}`, { headers: { authorization: `Bearer ${viewers[0]!.token}` } });
-  const taken = ((await sample.json()) as { data: unknown[] }).data.length;
-  console.log(`\nGET /api/seats/${event.id} (${taken} seats taken of ${ROWS * COLUMNS}), 50 connections, ${SECONDS} s, 100 viewers in turn:`);
-  console.log(`  ${Math.round(result.requests.average)} requests a second, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
-  console.log(`  ${mark(result.latency.p99 <= GOALS.p99Ms)}  p99 ${result.latency.p99} ms (<= ${GOALS.p99Ms} ms)`);
-  const sortedHolds = [...holdTimes].sort((a, b) => a - b);
-  console.log(`  meanwhile ${holdTimes.length} holds of 2 seats (${refused} refused: a seat taken), p50 ${pct(sortedHolds, 50).toFixed(0)} ms, p99 ${pct(sortedHolds, 99).toFixed(0)} ms`);
+          ],
+        },
+        (err, res) => (err ? reject(err) : resolve(res)),
+      );
+    });
+    const machineAfter = await machineSnapshot();
+    const cpuAfter = await cpuNow(serverPid);
+    holding = false;
+    await holds;
+    const versions = (await seatVersion()) - versionBefore;
+    const jiffies = machineAfter.total - machineBefore.total;
+    const machine = { busy: (machineAfter.busy - machineBefore.busy) / jiffies, steal: (machineAfter.steal - machineBefore.steal) / jiffies, stallMs: (machineAfter.stallUs - machineBefore.stallUs) / 1000 };
+    const sample = await fetch(`${server}/api/seats/${event.id}`, { headers: { authorization: `Bearer ${viewers[0]!.token}` } });
+    const taken = ((await sample.json()) as { data: unknown[] }).data.length;
+    const cpu = { server: (cpuAfter.server - cpuBefore.server) / result.requests.total, pg: (cpuAfter.pg - cpuBefore.pg) / result.requests.total };
+    return { result, holdTimes, refused, builds, versions, taken, machine, cpu };
+  };
+  const report = (label: string, run: Awaited<ReturnType<typeof load>>) => {
+    const { result } = run;
+    console.log(`\nGET /api/seats/${event.id}, ${label} (${run.taken} seats taken of ${ROWS * COLUMNS} at the end), 50 connections, ${SECONDS} s, 100 viewers in turn:`);
+    console.log(`  ${Math.round(result.requests.average)} requests a second, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
+    console.log(`  ${mark(result.latency.p99 <= GOALS.p99Ms)}  p99 ${result.latency.p99} ms (<= ${GOALS.p99Ms} ms)`);
+    const sortedHolds = [...run.holdTimes].sort((a, b) => a - b);
+    console.log(`  meanwhile ${run.holdTimes.length} holds of 2 seats (${run.refused} refused: a seat taken), p50 ${pct(sortedHolds, 50).toFixed(0)} ms, p99 ${pct(sortedHolds, 99).toFixed(0)} ms`);
+    const sortedBuilds = [...run.builds].sort((a, b) => a - b);
+    const buildTimes = sortedBuilds.length > 0 ? ` (each read and made in p50 ${pct(sortedBuilds, 50).toFixed(1)} ms, max ${sortedBuilds.at(-1)!.toFixed(1)} ms)` : '';
+    console.log(`  seat versions made meanwhile: ${run.versions}; snapshots built: ${run.builds.length} of ${result.requests.total} answers${buildTimes}`);
+    console.log(`  CPU per answer (the holds' included): the server ${run.cpu.server.toFixed(2)} ms, PostgreSQL ${run.cpu.pg.toFixed(2)} ms`);
+    // Other work on this machine shows here (the whole machine: this run's processes and anyone else's).
+    console.log(`  the machine meanwhile: ${(run.machine.busy * 100).toFixed(0)}% busy, ${(run.machine.steal * 100).toFixed(1)}% stolen, CPU pressure stall ${(run.machine.stallMs / 1000).toFixed(1)} s`);
+  };
+  const offDir = path.join(dataDir, 'snapshot-off');
+  await fs.mkdir(offDir);
+  const off = await startPlannsServer(scratch.url, offDir, { TRUST_PROXY: 'true', PAYMENTS_PROVIDER: 'test', RUN_JOBS: 'false', SEATS_SNAPSHOT_EVENTS: '0' });
+  log(`a second server with the seat snapshot off (SEATS_SNAPSHOT_EVENTS=0) on ${off.base}`);
+  const uncached = await load(off.base, off.child.pid!, buyers.slice(preheldBuyers + 400, preheldBuyers + 700), 'off');
+  await stopChild(off.child);
+  const cached = await load(base, plannsChild.pid!, buyers.slice(preheldBuyers, preheldBuyers + 300), 'run');
+  report('the snapshot off (SEATS_SNAPSHOT_EVENTS=0: every answer read and written anew)', uncached);
+  report('the snapshot on (the default: cached while the seats do not change)', cached);
+  const result = cached.result;
 
   // 4b. The bare baseline of the same bytes: a node:http child answering the answer planns sent
   // (zstd, as to the browser), at the same 50 connections for the same time: this machine's
@@ -219,7 +276,8 @@ runBench(async ({ scratch, cleanups }) => {
   console.log(
     `  bare baseline (the same ${wire.body.length} bytes, ${wire.encoding}, from a bare node:http server): ${Math.round(bareResult.requests.average)} requests a second, p50 ${bareResult.latency.p50} ms, p99 ${bareResult.latency.p99} ms`,
   );
-  console.log(`  planns: ${(result.requests.average / bareResult.requests.average).toFixed(2)}x the bare server's requests a second`);
+  console.log(`  planns: ${(result.requests.average / bareResult.requests.average).toFixed(2)}x the bare server's requests a second with the snapshot on, ${(uncached.result.requests.average / bareResult.requests.average).toFixed(2)}x with it off`);
+  if (ONLY_API) return;
 
   // 5. The browser.
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox'] });

@@ -28,6 +28,7 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { firstScreenPictures, loadEventSharePreview } from './modules/events/event-share-preview.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { VisitorListCache } from './modules/events/visitor-list-cache.ts';
+import { SeatSnapshots } from './modules/seats/seat-snapshots.ts';
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { shareRoutes } from './modules/share/share.routes.ts';
@@ -152,7 +153,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(googleSessionRoutes, { deps });
       await api.register(usersRoutes, { deps });
       await api.register(companionsRoutes, { deps });
-      await api.register(seatsRoutes, { deps });
+      await api.register(seatsRoutes, { deps, snapshots: new SeatSnapshots({ maxEvents: deps.config.SEATS_SNAPSHOT_EVENTS }) });
       await api.register(geocodingRoutes, { deps });
       // Visitors' event lists, cleared by every change to events, answers or likes.
       const visitorLists = new VisitorListCache({ ttlMs: deps.config.EVENTS_NA_CACHE_MS, now: () => deps.clock.now().getTime() });

@@ -117,6 +117,14 @@ const envSchema = z.object({
   /** How long a visitor's event list (GET events-na) may be answered from memory; 0 turns it off. */
   EVENTS_NA_CACHE_MS: int(0, 60_000, 3000),
   /**
+   * GET seats/{eventId}'s answers kept in memory, for this many events at most (decision 0036): each
+   * reused while the event's seat version, checked in every request's statement, is unchanged, so
+   * never stale. 0 turns it off (every answer read and written anew: bench:seats' uncached figure).
+   */
+  SEATS_SNAPSHOT_EVENTS: int(0, 10_000, 256),
+  /** Every GET seats/{eventId} answered from a snapshot is also read in full and compared: a difference fails the request. For tests; off by default. */
+  SEATS_SNAPSHOT_VERIFY: bool.default(false),
+  /**
    * Every list page made from the events' cards is also computed in full and compared (decision
    * 0034): a card a write failed to make stale then fails the request. For tests; off by default.
    */

@@ -93,7 +93,7 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'planns-data-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', EVENTS_NA_CACHE_MS: '0', EVENT_CARDS_VERIFY: 'true', ...options.env });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', EVENTS_NA_CACHE_MS: '0', EVENT_CARDS_VERIFY: 'true', SEATS_SNAPSHOT_VERIFY: 'true', ...options.env });
   const clock = new FakeClock();
   const consoleSms = new ConsoleSmsProvider(clock, () => {});
   const db = createDb(database.url, 5);

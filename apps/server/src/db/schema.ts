@@ -184,6 +184,16 @@ export interface EventSeatsTable {
   created_at: Timestamp;
 }
 
+/** The version of an event's seats (migration 0024, decision 0036): moved at the commit of every change GET seats/{eventId} reads. */
+export interface EventSeatVersionsTable {
+  event_id: number;
+  /** bigint: read as text by the driver. */
+  version: ColumnType<string, string | number, string | number>;
+  /** Random, drawn anew with each version. */
+  stamp: ColumnType<string, string | number, string | number>;
+  bumped_by: string;
+}
+
 /** Every word an event's text ever held, once (migration 0015): what a searched word expands to. */
 export interface EventSearchWordsTable {
   word: string;
@@ -560,6 +570,7 @@ export interface Database {
   event_ticket_types: EventTicketTypesTable;
   seat_templates: SeatTemplatesTable;
   event_seats: EventSeatsTable;
+  event_seat_versions: EventSeatVersionsTable;
   payment_accounts: PaymentAccountsTable;
   payment_events: PaymentEventsTable;
   payments: PaymentsTable;

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Answers that compress are compressed (issue 16): an API answer or page above THRESHOLD bytes,
@@ -26,8 +26,10 @@ const gzip = promisify(zlib.gzip);
  */
 const zstdSync = typeof zlib.zstdCompressSync === 'function' ? zlib.zstdCompressSync : null;
 
+export type Encoding = 'zstd' | 'br' | 'gzip';
+
 /** The encoding to use for this Accept-Encoding: zstd, else br, else gzip, else none (a q=0 refuses one). */
-export function pickEncoding(acceptEncoding: string | undefined): 'zstd' | 'br' | 'gzip' | null {
+export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
   if (!acceptEncoding) return null;
   const accepted = new Set<string>();
   for (const part of acceptEncoding.split(',')) {
@@ -41,28 +43,57 @@ export function pickEncoding(acceptEncoding: string | undefined): 'zstd' | 'br' 
   return null;
 }
 
+/** `bytes` compressed in `encoding`, as every answer is (zstd 3 in this thread, brotli 4 and gzip 6 in the pool). */
+export async function compress(bytes: Buffer, encoding: Encoding): Promise<Buffer> {
+  if (encoding === 'zstd' && zstdSync) return zstdSync(bytes, { params: { [zlib.constants.ZSTD_c_compressionLevel]: 3 } });
+  if (encoding === 'br') {
+    return brotli(bytes, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    });
+  }
+  return gzip(bytes, { level: 6 });
+}
+
+/** Whether the hook compresses this answer at all (not for HEAD, small answers, or what does not compress). */
+function compressible(request: FastifyRequest, reply: FastifyReply, length: number): boolean {
+  if (request.method === 'HEAD' || reply.getHeader('content-encoding')) return false;
+  return length >= THRESHOLD && COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''));
+}
+
+function varyOnEncoding(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+}
+
+/**
+ * For a body many requests share (GET seats): what to send, its compressed copy in the encoding
+ * the hook would choose taken from `encoded` (kept with the body, so compressed once), with the
+ * headers the hook would set; the hook then leaves it alone (it carries its encoding). An answer
+ * that is not compressed is left to the hook as any other.
+ */
+export async function sendShared(request: FastifyRequest, reply: FastifyReply, bytes: Buffer, encoded: (encoding: Encoding) => Promise<Buffer>): Promise<Buffer> {
+  const encoding = compressible(request, reply, bytes.length) ? pickEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) return bytes;
+  const compressed = await encoded(encoding);
+  varyOnEncoding(reply);
+  reply.header('content-encoding', encoding);
+  reply.removeHeader('content-length');
+  return compressed;
+}
+
 export function registerCompression(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (request.method === 'HEAD' || reply.getHeader('content-encoding')) return payload;
     const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (bytes.length < THRESHOLD || !COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    const vary = reply.getHeader('vary');
-    reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+    if (!compressible(request, reply, bytes.length)) return payload;
+    varyOnEncoding(reply);
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
-    const compressed =
-      encoding === 'zstd' && zstdSync
-        ? zstdSync(bytes, { params: { [zlib.constants.ZSTD_c_compressionLevel]: 3 } })
-        : encoding === 'br'
-        ? await brotli(bytes, {
-            params: {
-              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-              [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-            },
-          })
-        : await gzip(bytes, { level: 6 });
+    const compressed = await compress(bytes, encoding);
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     return compressed;

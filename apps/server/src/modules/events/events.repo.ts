@@ -49,17 +49,23 @@ function readExtra(extra: EventExtra, row: Record<string, unknown>): Record<stri
   return Object.fromEntries(Object.keys(extra).map((name, i) => [name, row[`extra_${i}`]]));
 }
 
-/** findEventForViewer by id with `extra` values read in the same statement (a moderator's read: `everyone`). */
+/** What findEventForViewerWith reads of the event itself: who may see it (the rest is the caller's `extra`). */
+export type EventAccessFacts = Pick<EventRow, 'id' | 'user_id' | 'visibility'> & { is_visible: boolean };
+
+/**
+ * findEventForViewer by id with `extra` values read in the same statement (a moderator's read:
+ * `everyone`): the event's id, owner and visibility only, a hot read's check (GET seats/{eventId}).
+ */
 export async function findEventForViewerWith(
   db: Executor,
   id: number,
   viewerId: number | null,
   extra: EventExtra,
   { everyone = false }: { everyone?: boolean } = {},
-): Promise<(EventAccessRow & { extra: Record<string, unknown> }) | undefined> {
+): Promise<(EventAccessFacts & { extra: Record<string, unknown> }) | undefined> {
   const visible = everyone ? sql<boolean>`true` : visibleTo(viewerId);
-  const result = await sql<EventAccessRow & Record<string, unknown>>`
-    SELECT e.*, ${visibleTo(viewerId)} AS is_visible ${sql.join(extraColumns(extra, visible), sql``)} FROM events e WHERE e.id = ${id}
+  const result = await sql<EventAccessFacts & Record<string, unknown>>`
+    SELECT e.id, e.user_id, e.visibility, ${visibleTo(viewerId)} AS is_visible ${sql.join(extraColumns(extra, visible), sql``)} FROM events e WHERE e.id = ${id}
   `.execute(db);
   const row = result.rows[0];
   return row ? { ...row, extra: readExtra(extra, row) } : undefined;

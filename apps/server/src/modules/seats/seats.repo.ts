@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { visibleTo } from '../events/event-visibility.ts';
+import type { SnapshotRead, SnapshotSeat } from './seat-snapshots.ts';
 
 export interface TemplateRow {
   id: number;
@@ -76,6 +77,8 @@ export async function deleteTemplate(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('seat_templates').where('id', '=', id).execute();
 }
 
+/** Which seats GET seats/{eventId} answers at `now` (`s` an event_seats row, `o` its order). */
+const takenNow = (now: Date) => sql`(s.ticket_id IS NOT NULL OR (s.hold_expires_at > ${now} AND o.status = 'pending'))`;
 
 /**
  * The seats of an event taken now (sold, or held by a pending order whose hold has not ended),
@@ -83,7 +86,8 @@ export async function deleteTemplate(db: Executor, id: number): Promise<void> {
  * (held or sold), own (the viewer's order's or ticket's)}], rows then columns. One text value
  * instead of a row per seat for the driver to read and the server to write again: a hall has
  * thousands, asked for by every open chart. An expression over the event `e`, read in the
- * statement that checks the caller may see it (events.loadVisibleWith).
+ * statement that checks the caller may see it (events.loadVisibleWith): the answer with the
+ * snapshots off (SEATS_SNAPSHOT_EVENTS=0), and what SEATS_SNAPSHOT_VERIFY compares them with.
  */
 export function reservedSeatsJson(now: Date, viewerId: number | null): RawBuilder<string> {
   return sql<string>`(
@@ -96,9 +100,47 @@ export function reservedSeatsJson(now: Date, viewerId: number | null): RawBuilde
     FROM event_seats s
     LEFT JOIN orders o ON o.id = s.order_id
     LEFT JOIN tickets t ON t.id = s.ticket_id
-    WHERE s.event_id = e.id
-      AND (s.ticket_id IS NOT NULL OR (s.hold_expires_at > ${now} AND o.status = 'pending'))
+    WHERE s.event_id = e.id AND ${takenNow(now)}
   )`;
+}
+
+/**
+ * The key of an event's seats answer at `now` (decision 0036): its seat version and stamp
+ * (event_seat_versions, moved in every transaction that changes what the answer reads) and the
+ * next end of a hold after `now` (the answer's one input that changes with no write), as text:
+ * equal keys, equal answers. Two index lookups. `eventId`: the event `e.id` of the statement, or an id.
+ */
+export function seatStateKey(eventId: RawBuilder<number> | number, now: Date): RawBuilder<string> {
+  return sql<string>`(
+    coalesce((SELECT v.version || '.' || v.stamp FROM event_seat_versions v WHERE v.event_id = ${eventId}), '0') || '@' ||
+    coalesce((
+      SELECT (extract(epoch FROM min(s.hold_expires_at)) * 1000000)::bigint FROM event_seats s
+      WHERE s.event_id = ${eventId} AND s.ticket_id IS NULL AND s.hold_expires_at > ${now}
+    )::text, '-')
+  )`;
+}
+
+/** seatStateKey of the event `e` of the statement that checks it (events.loadVisibleWith). */
+export const eventSeatStateKey = (now: Date) => seatStateKey(sql<number>`e.id`, now);
+
+/**
+ * The seats GET seats/{eventId} answers at `now` with whose they are (the order's buyer, the
+ * ticket's holder), rows then columns, and their key (seatStateKey), in one statement: a snapshot
+ * every viewer's answer is made from (seat-snapshots.ts). Read once the statement that checked the
+ * event found no snapshot at its key.
+ */
+export async function seatSnapshot(db: Executor, eventId: number, now: Date): Promise<SnapshotRead> {
+  const result = await sql<{ key: string; seats: string }>`
+    SELECT ${seatStateKey(sql<number>`${eventId}::bigint`, now)} AS key, (
+      SELECT coalesce(json_agg(json_build_array(s.the_row, s.the_col, s.ticket_id IS NOT NULL, o.buyer_id, t.user_id) ORDER BY s.the_row, s.the_col), '[]')::text
+      FROM event_seats s
+      LEFT JOIN orders o ON o.id = s.order_id
+      LEFT JOIN tickets t ON t.id = s.ticket_id
+      WHERE s.event_id = ${eventId} AND ${takenNow(now)}
+    ) AS seats
+  `.execute(db);
+  const row = result.rows[0]!;
+  return { key: row.key, seats: JSON.parse(row.seats) as SnapshotSeat[] };
 }
 
 /* ------------------------------------------------------------------ claims (event_seats) */

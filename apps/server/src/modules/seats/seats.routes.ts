@@ -6,12 +6,14 @@ import { idParamsSchema } from '@planns/shared/input/ids.schemas';
 import { reservedSeatsReplySchema, seatTemplateBodySchema, seatTemplateListReplySchema, seatTemplateReplySchema } from '@planns/shared/seats/seats.schemas';
 import type { AppDeps } from '../../deps.ts';
 import { requireActor } from '../../http/auth-hook.ts';
+import { compress, sendShared } from '../../http/compression.ts';
+import type { SeatSnapshots } from './seat-snapshots.ts';
 import * as seats from './seats.service.ts';
 
 const tags = ['seats'];
 const e = errorBodySchema;
 
-export const seatsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+export const seatsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; snapshots: SeatSnapshots }> = async (app, { deps, snapshots }) => {
   app.get(
     '/seats/templates',
     {
@@ -88,15 +90,23 @@ export const seatsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
         tags,
         summary: 'Seats taken on an event',
         description:
-          'Spec: GET seats/{eventId}: the seats held or sold now, as {the_row, the_col} (zero-based, shown plus one), with state (held or sold) and own (the caller’s). Visitors: public events only.',
+          'Spec: GET seats/{eventId}: the seats held or sold now, as {the_row, the_col} (zero-based, shown plus one), with state (held or sold) and own (the caller’s). Visitors: public events only. ' +
+          'Answered from the event’s snapshot while its seat version (checked in every request) is unchanged: never stale (SEATS_SNAPSHOT_EVENTS; Server-Timing: seats;desc=hit or built;dur=milliseconds).',
         params: idParamsSchema,
         response: { 200: reservedSeatsReplySchema, 404: e },
       },
     },
-    // A hall's taken seats are thousands of small objects, asked for by every open chart: PostgreSQL
-    // writes them as JSON, sent as it is (a Buffer skips the response schema's serializer, which
-    // would parse and check each; the integration tests check the answer against the schema).
-    async (request, reply) =>
-      (reply as FastifyReply).type('application/json; charset=utf-8').send(Buffer.from(`{"data":${await seats.reservedSeats(deps, request.actor, request.params.id)}}`)),
+    // A hall's taken seats are thousands of small objects, asked for by every open chart: the
+    // answer is the event's snapshot (decision 0036), sent as bytes (a Buffer skips the response
+    // schema's serializer; the integration tests check the answer against the schema). Viewers
+    // with no seat of their own share one body, compressed once per encoding. Server-Timing says
+    // whether this request read the seats (built) or found them kept (hit), and how long that took.
+    async (request, reply) => {
+      const answer = await seats.reservedSeats(deps, snapshots, request.actor, request.params.id);
+      const sent = (reply as FastifyReply).type('application/json; charset=utf-8');
+      if (answer.snapshot) sent.header('server-timing', `seats;desc=${answer.snapshot.built ? 'built' : 'hit'};dur=${answer.snapshot.ms.toFixed(1)}`);
+      const { shared } = answer;
+      return sent.send(shared ? await sendShared(request, reply, answer.body, (encoding) => shared.encodedAs(encoding, compress)) : answer.body);
+    },
   );
 };

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { eventRoom } from '@planns/shared/realtime/realtime.rules';
 import {
   DEFAULT_SEAT_LABEL_RULE,
@@ -19,6 +20,7 @@ import * as events from '../events/events.service.ts';
 import * as tickets from '../tickets/tickets.service.ts';
 import { lockUser } from '../users/users.service.ts';
 import { canReadTemplate, ownsTemplate } from './seats.policy.ts';
+import type { SeatSnapshot, SeatSnapshots } from './seat-snapshots.ts';
 import { presentTemplate } from './seats.presenter.ts';
 import * as repo from './seats.repo.ts';
 
@@ -90,17 +92,43 @@ export async function deleteTemplate(deps: AppDeps, actor: Actor, id: number): P
   });
 }
 
+/** GET seats/{eventId}'s answer: its bytes, and the snapshot when they are its shared body (compressed once there). */
+export interface ReservedSeatsAnswer {
+  body: Buffer;
+  shared: SeatSnapshot | null;
+  /** Whether this request read the seats (built) or found them kept, and the time it took to get them; null with no snapshots (SEATS_SNAPSHOT_EVENTS=0). */
+  snapshot: { built: boolean; ms: number } | null;
+}
+
 /**
  * GET seats/{eventId} (events §7): the seats taken now on an event the caller may see (a visitor:
- * a public one), as {the_row, the_col}, with whether each is held or sold and the caller's own:
- * the JSON array's text (reservedSeatsJson), read in the statement that checks the event.
+ * a public one), as {the_row, the_col}, with whether each is held or sold and the caller's own.
+ * The statement that checks the event reads the seats' key (seatStateKey); the answer is the
+ * event's snapshot at that key, kept or read now (decision 0036: never older than that read).
+ * With the snapshots off, the statement reads the answer itself (reservedSeatsJson), as before.
  */
-export async function reservedSeats(deps: AppDeps, viewer: Actor | null, eventId: number) {
+export async function reservedSeats(deps: AppDeps, snapshots: SeatSnapshots, viewer: Actor | null, eventId: number): Promise<ReservedSeatsAnswer> {
   const now = deps.clock.now();
   const viewerId = viewer?.userId ?? null;
-  const event = await events.loadVisibleWith(deps, viewer, eventId, { seats: () => repo.reservedSeatsJson(now, viewerId) });
+  const verify = deps.config.SEATS_SNAPSHOT_VERIFY;
+  const extra = {
+    ...(snapshots.enabled ? { key: () => repo.eventSeatStateKey(now) } : {}),
+    ...(!snapshots.enabled || verify ? { seats: () => repo.reservedSeatsJson(now, viewerId) } : {}),
+  };
+  const event = await events.loadVisibleWith(deps, viewer, eventId, extra);
   if (!viewer && event.visibility !== 'public') throw events.eventNotFound();
-  return String(event.extra.seats ?? '[]');
+  if (!snapshots.enabled) return { body: Buffer.from(`{"data":${String(event.extra.seats ?? '[]')}}`), shared: null, snapshot: null };
+  const key = String(event.extra.key);
+  const started = performance.now();
+  const { snapshot, built } = await snapshots.get(eventId, key, () => repo.seatSnapshot(deps.db, eventId, now));
+  const ms = performance.now() - started;
+  const { body, shared } = snapshot.bodyFor(viewerId);
+  // SEATS_SNAPSHOT_VERIFY (tests): the answer read in full in the checking statement must be the
+  // snapshot's at the same key (a snapshot read later, at another key, is newer and not compared).
+  if (verify && snapshot.key === key && !isDeepStrictEqual((JSON.parse(body.toString()) as { data: unknown }).data, JSON.parse(String(event.extra.seats ?? '[]')))) {
+    throw new Error(`The seat snapshot of event ${eventId} at ${key} is not the answer the database gives`);
+  }
+  return { body, shared: shared ? snapshot : null, snapshot: { built, ms } };
 }
 
 /* ------------------------------------------------------------------ an event's seating (the event form) */
