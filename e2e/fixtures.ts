@@ -161,7 +161,8 @@ export async function openVerifiedPayoutAccount(request: APIRequestContext, emai
 }
 
 /** A verified organiser's seated event: a hall of 4 rows of 8 with a VIP front row and an aisle, on sale. */
-export async function seatedEventOnSale(request: APIRequestContext, name: string): Promise<{ id: number; hash: string }> {
+/** A paid seated event on a small hall of its organiser's (4 rows of 8, gaps, two seat types); `hall` makes it larger. */
+export async function seatedEventOnSale(request: APIRequestContext, name: string, hall: { rows: number; columns: number } = { rows: 4, columns: 8 }): Promise<{ id: number; hash: string }> {
   const headers = { origin: E2E_ORIGIN };
   await openVerifiedPayoutAccount(request);
   const scheme = await request.post('/api/seats/templates', {
@@ -169,8 +170,8 @@ export async function seatedEventOnSale(request: APIRequestContext, name: string
     data: {
       name: 'Small hall',
       data: {
-        rows: 4,
-        columns: 8,
+        rows: hall.rows,
+        columns: hall.columns,
         rowSpacers: [1],
         columnSpacers: [4],
         seatTypes: [{ label: 'Stalls', price: 2000 }, { label: 'VIP', price: 5000 }],

@@ -118,3 +118,51 @@ test('the seat chart in Hebrew: the hall is not mirrored, the text around it is'
   await shot(page, 'he-1-seat-chart');
   await organiserContext.close();
 });
+
+test('a large hall: seats in view have buttons, a tap just after a pan lands on the seat drawn there, and the buttons follow the view', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const organiserContext = await browser.newContext();
+  await signInViaApi(await organiserContext.newPage(), undefined, 'Olga Organiser');
+  // 30 rows of 40: 1,199 seats, more than the 600 that have every button.
+  const event = await seatedEventOnSale(organiserContext.request, `E2E Large Hall ${Date.now()}`, { rows: 30, columns: 40 });
+  await signInViaApi(page, undefined, 'Bea Buyer');
+  const sheet = await openSeatChart(page, event.hash);
+  const chart = sheet.getByRole('group', { name: 'Seat chart' });
+  await expect(chart).toHaveAttribute('data-painted', '');
+  const inView = await chart.getByRole('button').count();
+  expect(inView).toBeGreaterThan(20);
+  expect(inView).toBeLessThan(300);
+  await expect(chart.locator('[data-seat="29:39"]')).toHaveCount(0);
+
+  // The sheet done sliding in (positions are taken from the screen below).
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const top = () => document.querySelector('[role=dialog]')!.getBoundingClientRect().top;
+        const before = top();
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(top() === before)));
+      }),
+  );
+  // To the far corner, and a tap there in the same moment: no button there yet, the seat drawn under it is picked.
+  const tapped = await page.evaluate(() => {
+    const scroller = document.querySelector('.seat-chart__scroller')!;
+    scroller.scrollIntoView({ block: 'center', behavior: 'instant' });
+    scroller.scrollTo({ top: scroller.scrollHeight, left: scroller.scrollWidth, behavior: 'instant' });
+    const grid = document.querySelector('.seat-chart__grid')!.getBoundingClientRect();
+    // The last seat: 28 px of row names, 39 seats of 32 px 3 apart and the gap after the fourth; the gap after the first row.
+    const x = grid.left + 28 + 39 * 35 + 19 + 16;
+    const y = grid.top + 29 * 35 + 19 + 16;
+    const target = document.elementFromPoint(x, y);
+    if (!target) return `nothing at ${x}, ${y}`;
+    target.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: x, clientY: y }));
+    return `${target.tagName.toLowerCase()}.${String(target.className)} at ${Math.round(x - grid.left)},${Math.round(y - grid.top)} of ${Math.round(grid.width)}x${Math.round(grid.height)}`;
+  });
+  expect(tapped).toMatch(/^div.seat-chart__grid /);
+  await expect(sheet.getByText(/^1 seat picked: /)).toBeVisible();
+  // Once the pan rests, the seats in view have their buttons: the one picked among them.
+  await expect(chart.locator('[data-seat="29:39"]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(chart.locator('[data-seat="0:0"]')).toHaveCount(0);
+  await expect.poll(() => seatFill(page, '29:39')).toBe('rgb(91, 61, 245)');
+  await shot(page, 'en-4-large-hall-corner');
+  await organiserContext.close();
+});

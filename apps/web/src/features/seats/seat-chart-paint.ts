@@ -86,22 +86,52 @@ export const TILE = 256;
 /** A tile's size, for the layout's tile functions. */
 const SIZE = { width: TILE, height: TILE };
 
-/** Tiles this far beyond the visible part are drawn ahead, one a frame, so a pan finds them ready. */
-const AHEAD = 1;
-/** Tiles further than this from the visible part are let go. */
-const KEEP = 2;
+/** Tiles this far around the visible part are made ready ahead (in idle time), so a pan finds them so. */
+const WARM = 2;
+/** Tiles further than this from the visible part leave the page (they stay ready while warm). */
+const KEEP = 1;
+/** Tile images kept ready: an image of each, decoded, held so the browser keeps it. */
+const WARM_KEEP = 64;
+
+/**
+ * Tile images made ready, by their address: an image with the same address is then shown at once
+ * (the browser's memory keeps the decoded SVG for it), where a new one costs the page the setting
+ * up of an SVG image (about 12 ms of a phone's main thread, whatever is in it). The least recently
+ * asked for go first.
+ */
+const warmed = new Map<string, HTMLImageElement>();
+
+function warm(url: string): boolean {
+  const known = warmed.get(url);
+  if (known) {
+    warmed.delete(url);
+    warmed.set(url, known);
+    return false;
+  }
+  const image = new Image();
+  image.src = url;
+  void image.decode().catch(() => undefined);
+  warmed.set(url, image);
+  for (const key of warmed.keys()) {
+    if (warmed.size <= WARM_KEEP) break;
+    warmed.delete(key);
+  }
+  return true;
+}
 
 /**
  * Draws a seat chart as tiles (decision 0036): each tile an image of 256 CSS px, an SVG of the seats
  * it shows, placed at its spot of the chart under the seats' buttons. A pan moves drawn tiles with no
  * work of the page (the browser rasterises them off the main thread, and sharp at any pinch-zoom);
- * a tile coming near the view is drawn ahead, one a frame: a few elements for a whole hall, where
- * elements per seat made every addition repaint and re-layer thousands (and canvases were copied
- * whole at every frame by a browser without a GPU). A seat whose look changes has its tiles drawn
- * again.
+ * the tiles around the view are made ready in idle time, one at a time, so a tile coming into view
+ * shows at once: a few elements for a whole hall, where elements per seat made every addition
+ * repaint and re-layer thousands (and canvases were copied whole at every frame by a browser
+ * without a GPU). A seat whose look changes has its tiles drawn again.
  */
 export class ChartPainter {
   private readonly tiles = new Map<string, HTMLImageElement>();
+  /** Each tile's image address as the seats look now (made once, dropped when a seat on it changes). */
+  private readonly urls = new Map<string, string>();
   private readonly layer: HTMLElement;
   private readonly palette: SeatPalette;
   private scene: ChartScene | null = null;
@@ -116,28 +146,32 @@ export class ChartPainter {
     this.scene = scene;
     for (const image of this.tiles.values()) image.remove();
     this.tiles.clear();
+    this.urls.clear();
   }
 
-  /**
-   * Draws the tiles the view shows (all of them, now) and one just beyond it when `ahead`; lets far
-   * tiles go. Answers whether tiles ahead are left to draw (call again next frame).
-   */
-  paintView(view: ChartView, ahead: boolean): boolean {
+  /** Puts the tiles the view shows in the page (now) and takes out those beyond the next ring. */
+  paintView(view: ChartView): void {
     const scene = this.scene;
-    if (!scene) return false;
+    if (!scene) return;
     for (const tile of tilesInView(view, SIZE, scene.geometry, 0)) this.tile(tile.x, tile.y);
-    const missing = tilesInView(view, SIZE, scene.geometry, AHEAD).filter((tile) => !this.tiles.has(`${tile.x}:${tile.y}`));
-    if (ahead && missing[0]) this.tile(missing[0].x, missing[0].y);
     const kept = new Set(tilesInView(view, SIZE, scene.geometry, KEEP).map((tile) => `${tile.x}:${tile.y}`));
     for (const [key, image] of this.tiles)
       if (!kept.has(key)) {
         image.remove();
         this.tiles.delete(key);
       }
-    return missing.length > (ahead ? 1 : 0);
   }
 
-  /** Resolves once the tiles drawn so far can be shown (decoded). */
+  /** Makes one more tile around the view ready (the nearest not yet); answers whether any is left. */
+  warmAhead(view: ChartView): boolean {
+    const scene = this.scene;
+    if (!scene) return false;
+    const around = tilesInView(view, SIZE, scene.geometry, WARM);
+    for (let i = 0; i < around.length; i += 1) if (warm(this.url(around[i]!.x, around[i]!.y))) return i + 1 < around.length;
+    return false;
+  }
+
+  /** Resolves once the tiles in the page can be shown (decoded). */
   async ready(): Promise<void> {
     await Promise.all([...this.tiles.values()].map((image) => image.decode().catch(() => undefined)));
   }
@@ -154,15 +188,27 @@ export class ChartPainter {
         for (const x of [Math.floor(left / TILE), Math.floor((left + scene.seatSize) / TILE)]) touched.add(`${x}:${y}`);
     }
     for (const key of touched) {
+      this.urls.delete(key);
       const image = this.tiles.get(key);
-      if (image) image.src = svgUrl(tileSvg(scene, this.palette, Number(key.split(':')[0]), Number(key.split(':')[1])));
+      if (image) image.src = this.url(Number(key.split(':')[0]), Number(key.split(':')[1]));
     }
   }
 
   destroy(): void {
     for (const image of this.tiles.values()) image.remove();
     this.tiles.clear();
+    this.urls.clear();
     this.scene = null;
+  }
+
+  private url(x: number, y: number): string {
+    const key = `${x}:${y}`;
+    let url = this.urls.get(key);
+    if (!url) {
+      url = svgUrl(tileSvg(this.scene!, this.palette, x, y));
+      this.urls.set(key, url);
+    }
+    return url;
   }
 
   private tile(x: number, y: number): void {
@@ -172,7 +218,7 @@ export class ChartPainter {
     image.alt = '';
     image.className = 'seat-chart__tile';
     image.style.cssText = `inset-inline-start:${x * TILE}px;inset-block-start:${y * TILE}px;inline-size:${TILE}px;block-size:${TILE}px`;
-    image.src = svgUrl(tileSvg(this.scene, this.palette, x, y));
+    image.src = this.url(x, y);
     this.tiles.set(key, image);
     this.layer.append(image);
   }

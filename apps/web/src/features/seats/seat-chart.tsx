@@ -23,6 +23,9 @@ const DRAW_ALL_UP_TO = 600;
 const OVERSCAN = 60;
 /** A pan has ended when no scroll came for this long: the seats' buttons then follow the view. */
 const SETTLE_MS = 150;
+/** A callback in the browser's idle time (a short timer where there is none: Safari). */
+const whenIdle = (callback: () => void): number => (typeof requestIdleCallback === 'function' ? requestIdleCallback(callback, { timeout: 500 }) : window.setTimeout(callback, 50));
+const cancelIdle = (handle: number) => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(handle) : clearTimeout(handle));
 const KEYS: Record<string, Direction> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
 const MARK: Record<SeatState, string> = { available: '', picked: '✓', held: '…', sold: '×', own: '★', unavailable: '' };
 
@@ -108,14 +111,23 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
     looks.current = new Map(layout.seats.map((seat) => [seat, signature(lookRef.current(seat))]));
     let frame = 0;
     let settle = 0;
+    let idle = 0;
+    // The tiles around the view are made ready in idle time, one at a time (each is a task of its own).
+    const warmNext = () => {
+      idle = 0;
+      const now = visible();
+      if (now && painter.warmAhead(now)) idle = whenIdle(warmNext);
+    };
     const paint = () => {
       frame = 0;
       const now = visible();
-      if (now && painter.paintView(now, true)) frame = requestAnimationFrame(paint);
+      if (!now) return;
+      painter.paintView(now);
+      if (!idle) idle = whenIdle(warmNext);
     };
     const first = visible();
     if (first) {
-      painter.paintView(first, false);
+      painter.paintView(first);
       // Once the tiles in view can be shown, the chart says so (what its first render is measured by).
       const grid = gridRef.current;
       void painter.ready().then(() => grid?.setAttribute('data-painted', ''));
@@ -123,7 +135,7 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
       // measurement of the DOM, set before the browser paints, as layout effects are for.
       // eslint-disable-next-line react-hooks/set-state-in-effect
       if (!drawAll) setView(first);
-      frame = requestAnimationFrame(paint);
+      idle = whenIdle(warmNext);
     }
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(paint);
@@ -140,6 +152,7 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
       scroller.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onScroll);
       if (frame) cancelAnimationFrame(frame);
+      if (idle) cancelIdle(idle);
       clearTimeout(settle);
       painter.destroy();
       painterRef.current = null;
