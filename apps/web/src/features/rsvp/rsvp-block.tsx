@@ -9,7 +9,7 @@ import { eventSeatMapQueryOptions } from '../../api/seats/get-seat-template.ts';
 import { Icon, type IconName } from '../../components/icon.tsx';
 import { requireLogin } from '../../lib/login-prompt.ts';
 import { preloadableLazy } from '../../lib/preloadable-lazy.ts';
-import { LazySeatPicker } from '../seats/lazy-seat-picker.ts';
+import { LazySeatPicker, warmSeatChart } from '../seats/lazy-seat-picker.ts';
 import type { CheckoutStart, RsvpChoice } from '../checkout/checkout-sheet.tsx';
 import { CHECKOUT_SESSION_PARAM, CONTINUE_CHECKOUT_PARAM, OPEN_TICKETS_PARAM, decodeChoice } from '../checkout/checkout-state.ts';
 import { RsvpFullAlert } from './rsvp-full-alert.tsx';
@@ -22,16 +22,15 @@ const CheckoutSheet = preloadableLazy(() => import('../checkout/checkout-sheet.t
 
 /**
  * While the person answers in the RSVP sheet, what its 'Get tickets' opens is fetched: the join
- * flow's code and, for a seated event, the map and the seats taken (the chart opens drawn; it
- * fetches the seats again at once and every few seconds).
+ * flow's code and, for a seated event, the map and the seats taken, and the chart's opening tiles
+ * made ready (the chart opens drawn; it fetches the seats again at once and every few seconds).
  */
 function prepareTickets(queryClient: QueryClient, event: Event): void {
   if (!event.is_paid || !event.payments_enabled) return;
   void CheckoutSheet.preload();
   if (!event.seated) return;
   void LazySeatPicker.preload();
-  void queryClient.prefetchQuery(eventSeatMapQueryOptions(event.seat_template_id));
-  void queryClient.prefetchQuery(reservedSeatsQueryOptions(event.id));
+  void warmSeatChart(event, queryClient.fetchQuery(eventSeatMapQueryOptions(event.seat_template_id)), queryClient.fetchQuery(reservedSeatsQueryOptions(event.id))).catch(() => undefined);
 }
 import './rsvp-block.css';
 

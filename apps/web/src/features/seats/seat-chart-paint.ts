@@ -8,6 +8,14 @@ export const SEAT_STATES: readonly SeatState[] = ['available', 'picked', 'held',
 /** Seat types a scheme may have (events §3 Seat template: 1 to 10), each with its colours in seat-chart.css. */
 const TYPE_COUNT = 10;
 
+/** The mark a seat of each state shows instead of its number (none: its number). */
+export const MARK: Record<SeatState, string> = { available: '', picked: '✓', held: '…', sold: '×', own: '★', unavailable: '' };
+
+/** How a seat looks in a state: a type not on sale is unavailable; the state's mark, else its number. */
+export function seatLook(seat: Seat, state: SeatState, onSale: boolean): SeatLook {
+  return { state: onSale ? state : 'unavailable', type: seat.type, text: MARK[state] || seat.seatNumber };
+}
+
 /** How one seat looks: its state, its type and the text on it (the seat number, or the state's mark). */
 export interface SeatLook {
   state: SeatState;
@@ -223,6 +231,27 @@ export class ChartPainter {
     this.layer.append(image);
   }
 }
+
+/**
+ * Makes the tiles of a chart's opening view ready before the chart is shown (while the RSVP sheet
+ * is open, once the map and the seats are in): the same addresses the chart will ask for, so its
+ * first tiles, and those a first pan reaches, show at once. In idle time, one tile a task.
+ */
+export function warmOpeningTiles(scene: Omit<ChartScene, 'geometry'> & { geometry: ChartGeometry }, view: ChartView): void {
+  const host = document.createElement('div');
+  host.className = 'seat-chart__grid';
+  host.style.cssText = `position:absolute;visibility:hidden;inset:0 auto auto 0;inline-size:1px;block-size:1px;--seat-size:${scene.seatSize}px`;
+  document.body.append(host);
+  const painter = new ChartPainter(host, new SeatPalette(host));
+  host.remove();
+  painter.setScene(scene);
+  const next = () => {
+    if (painter.warmAhead(view)) schedule(next);
+  };
+  schedule(next);
+}
+
+const schedule = (callback: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(callback, { timeout: 1000 }) : window.setTimeout(callback, 50));
 
 const svgUrl = (svg: string) => `data:image/svg+xml,${encodeURIComponent(svg)}`;
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

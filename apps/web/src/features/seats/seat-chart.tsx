@@ -2,7 +2,7 @@ import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, use
 import { useTranslation } from 'react-i18next';
 import type { Seat, SeatSchemeData } from '@planns/shared/seats/seats.rules';
 import { chartGeometry, chartLayout, nextSeat, placeAt, seatsInView, type ChartView, type Direction } from './seat-chart-layout.ts';
-import { ChartPainter, SeatPalette, type SeatLook, type SeatState } from './seat-chart-paint.ts';
+import { ChartPainter, MARK, SeatPalette, seatLook, type SeatLook, type SeatState } from './seat-chart-paint.ts';
 import './seat-chart.css';
 
 export type { SeatState } from './seat-chart-paint.ts';
@@ -17,6 +17,9 @@ type SeatChartProps = {
 };
 
 const SIZES = [20, 26, 32, 40, 48];
+const OPENING_SIZE = 2;
+/** The seats' size a chart opens at, in CSS pixels. */
+export const OPENING_SEAT_SIZE = SIZES[OPENING_SIZE]!;
 /** Up to this many seats every seat has its button; above, the seats in view have theirs (a hall of thousands). */
 const DRAW_ALL_UP_TO = 600;
 /** Seats this far beyond the visible part have their buttons too, in CSS pixels. */
@@ -27,7 +30,6 @@ const SETTLE_MS = 150;
 const whenIdle = (callback: () => void): number => (typeof requestIdleCallback === 'function' ? requestIdleCallback(callback, { timeout: 500 }) : window.setTimeout(callback, 50));
 const cancelIdle = (handle: number) => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(handle) : clearTimeout(handle));
 const KEYS: Record<string, Direction> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
-const MARK: Record<SeatState, string> = { available: '', picked: '✓', held: '…', sold: '×', own: '★', unavailable: '' };
 
 /**
  * A seat chart (issue 17, decision 0036): the stage at the top, seats where the scheme puts them,
@@ -43,7 +45,7 @@ const MARK: Record<SeatState, string> = { available: '', picked: '✓', held: '�
 export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartProps) {
   const { t } = useTranslation();
   const layout = useMemo(() => chartLayout(map), [map]);
-  const [size, setSize] = useState(2);
+  const [size, setSize] = useState(OPENING_SIZE);
   const [focused, setFocused] = useState<string | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const layerRef = useRef<HTMLDivElement>(null);
@@ -73,7 +75,7 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
     () =>
       (seat: Seat): SeatLook => {
         const state = stateOf(seat);
-        return { state: types[seat.type] ? state : 'unavailable', type: seat.type, text: MARK[state] || seat.seatNumber };
+        return seatLook(seat, state, types[seat.type] != null);
       },
     [stateOf, types],
   );

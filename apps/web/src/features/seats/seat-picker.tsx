@@ -2,13 +2,15 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@planns/shared/events/events.schemas';
 import { formatMoney, type Currency } from '@planns/shared/money/money.rules';
-import { ticketTypeForSeat, type Seat } from '@planns/shared/seats/seats.rules';
-import { useReservedSeats } from '../../api/seats/get-reserved-seats.ts';
+import { ticketTypeForSeat, type Seat, type SeatSchemeData } from '@planns/shared/seats/seats.rules';
+import { useReservedSeats, type ReservedSeat } from '../../api/seats/get-reserved-seats.ts';
 import { useEventSeatMap } from '../../api/seats/get-seat-template.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { useErrorMessage } from '../../lib/error-messages.ts';
-import { SeatChart, type SeatState } from './seat-chart.tsx';
+import { OPENING_SEAT_SIZE, SeatChart, type SeatState } from './seat-chart.tsx';
+import { chartGeometry, chartLayout } from './seat-chart-layout.ts';
+import { seatLook, warmOpeningTiles } from './seat-chart-paint.ts';
 
 export type PickedSeat = { row: number; col: number; label: string; ticketTypeId: number };
 
@@ -39,19 +41,8 @@ export function SeatPicker({ event, picked, onToggle }: SeatPickerProps) {
     },
     [typeOf, currency, i18n.language],
   );
-  const taken = useMemo(() => new Map((reserved.data ?? []).map((seat) => [`${seat.the_row}:${seat.the_col}`, seat])), [reserved.data]);
   const pickedKeys = useMemo(() => new Set(picked.map((seat) => `${seat.row}:${seat.col}`)), [picked]);
-  const stateOf = useCallback(
-    (seat: Seat): SeatState => {
-      const key = `${seat.row}:${seat.col}`;
-      if (pickedKeys.has(key)) return 'picked';
-      const reservedSeat = taken.get(key);
-      if (!reservedSeat) return 'available';
-      if (reservedSeat.state === 'sold') return reservedSeat.own ? 'own' : 'sold';
-      return 'held';
-    },
-    [pickedKeys, taken],
-  );
+  const stateOf = useMemo(() => seatStates(reserved.data ?? [], pickedKeys), [reserved.data, pickedKeys]);
   const toggle = useCallback(
     (seat: Seat) => {
       const type = typeOf(seat.type);
@@ -69,5 +60,41 @@ export function SeatPicker({ event, picked, onToggle }: SeatPickerProps) {
         {picked.length > 0 ? t('seats.picked', { count: picked.length, seats: picked.map((seat) => seat.label).join(', ') }) : t('seats.none')}
       </p>
     </div>
+  );
+}
+
+/** Each seat's state: picked by this person, else as the seats taken say (held, sold, their own), else available. */
+function seatStates(reserved: readonly ReservedSeat[], pickedKeys: ReadonlySet<string>): (seat: Seat) => SeatState {
+  const taken = new Map(reserved.map((seat) => [`${seat.the_row}:${seat.the_col}`, seat]));
+  return (seat) => {
+    const key = `${seat.row}:${seat.col}`;
+    if (pickedKeys.has(key)) return 'picked';
+    const reservedSeat = taken.get(key);
+    if (!reservedSeat) return 'available';
+    if (reservedSeat.state === 'sold') return reservedSeat.own ? 'own' : 'sold';
+    return 'held';
+  };
+}
+
+/**
+ * Makes the opening view of an event's chart ready while its RSVP sheet is open (lazy-seat-picker.ts):
+ * the tiles the chart will draw first, and those a first pan reaches, looking as the chart will draw
+ * them (nothing picked yet, the seats taken as fetched).
+ */
+export function warmSeatChart(event: Pick<Event, 'ticket_types'>, map: SeatSchemeData, reserved: readonly ReservedSeat[]): void {
+  const stateOf = seatStates(reserved, new Set());
+  const layout = chartLayout(map);
+  const seatAt: (Seat | undefined)[] = new Array(map.rows * map.columns);
+  for (const seat of layout.seats) seatAt[seat.row * map.columns + seat.col] = seat;
+  warmOpeningTiles(
+    {
+      geometry: chartGeometry(map, OPENING_SEAT_SIZE),
+      seatSize: OPENING_SEAT_SIZE,
+      rows: map.rows,
+      columns: map.columns,
+      seatAt,
+      look: (seat) => seatLook(seat, stateOf(seat), ticketTypeForSeat(event.ticket_types, seat.type) != null),
+    },
+    { top: 0, left: 0, width: window.innerWidth, height: window.innerHeight * 0.6 },
   );
 }
