@@ -101,8 +101,9 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
   };
   const withOverscan = (v: ChartView): ChartView => ({ top: v.top - OVERSCAN, left: v.left - OVERSCAN, width: v.width + 2 * OVERSCAN, height: v.height + 2 * OVERSCAN });
 
-  // The painter, and a new scene when the map or the zoom changes; then the tiles in view are
-  // painted (before the first paint), those ahead a few a frame, and again as the chart is panned.
+  // The painter, and a new scene when the map or the zoom changes; then the tiles in view are put in
+  // the page (before the first paint) and again as the chart is panned, those around the view made
+  // ready in idle time.
   useLayoutEffect(() => {
     const layer = layerRef.current;
     const scroller = scrollerRef.current;
