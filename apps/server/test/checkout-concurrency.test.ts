@@ -6,7 +6,7 @@ import * as orders from '../src/modules/orders/orders.service.ts';
 import * as ordersRepo from '../src/modules/orders/orders.repo.ts';
 import { inTransaction } from '../src/db/database.ts';
 import { seededRandom, type SeededRandom } from '../src/seed/seeded-random.ts';
-import { buildUser, createTestApp, nextIp, openVerifiedPayoutAccount, signIn } from './harness.ts';
+import { createTestApp, injector, openVerifiedPayoutAccount, signedInPerson, TEST_CARD } from './harness.ts';
 
 /**
  * Random interleavings of hold, pay, session checks (the webhook's twin), hold expiry, refunds and
@@ -22,14 +22,8 @@ const ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '1000000' } });
 const { app, db, deps } = ctx;
 type Headers = Record<string, string>;
 
-const call = (method: 'GET' | 'POST', url: string, headers: Headers = {}, payload?: unknown) =>
-  app.inject({ method, url, headers, remoteAddress: nextIp(), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-const CARD = { card_number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' };
-
-async function person(name: string) {
-  const user = await buildUser(db, { name });
-  return { user, headers: (await signIn(ctx, user.id)).headers };
-}
+const call = injector(app);
+const person = (name: string) => signedInPerson(ctx, name);
 
 const owner = await person('Olga Organiser');
 await openVerifiedPayoutAccount(app, owner.headers);
@@ -84,7 +78,7 @@ async function buyerStory(r: SeededRandom, seed: number, buyer: { headers: Heade
   if (r.chance(0.8)) {
     // Paying, sometimes twice at once (a double click), with session checks (the webhook's twin) racing it.
     const payments = r.chance(0.3) ? 2 : 1;
-    for (let p = 0; p < payments; p += 1) steps.push(pause(r).then(() => call('POST', `/api/test-provider/checkout/${sessionId}/pay`, {}, CARD)));
+    for (let p = 0; p < payments; p += 1) steps.push(pause(r).then(() => call('POST', `/api/test-provider/checkout/${sessionId}/pay`, {}, TEST_CARD)));
     for (let c = 0; c < r.int(0, 3); c += 1) steps.push(pause(r).then(() => call('GET', `/api/payments/session/${sessionId}`, buyer.headers)));
     // A repeated fulfilment (a replayed webhook) straight through the service.
     if (r.chance(0.4)) {

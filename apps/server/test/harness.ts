@@ -194,6 +194,24 @@ export function nextIp(): string {
   return `10.${process.pid % 250}.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
 }
 
+/**
+ * app.inject from a new client address each call (nextIp: the per-IP rate limits never couple two
+ * calls), with a JSON body when one is given.
+ */
+export function injector(app: FastifyInstance) {
+  return (method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD', url: string, headers: Record<string, string> = {}, payload?: unknown) =>
+    app.inject({ method, url, headers, remoteAddress: nextIp(), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+}
+
+/** A new user and the headers of a session signed in as them. */
+export async function signedInPerson(ctx: Pick<TestContext, 'db' | 'clock'>, name: string) {
+  const user = await buildUser(ctx.db, { name });
+  return { user, headers: (await signIn(ctx, user.id)).headers };
+}
+
+/** The test provider's card that pays (Stripe's 4242 test number). */
+export const TEST_CARD = { card_number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' };
+
 /** send-code + check-code through the API; answers the approval token. */
 export async function approvePhone(ctx: Pick<TestContext, 'app' | 'sms'>, phone: string, ip: string = nextIp()): Promise<string> {
   const sent = await ctx.app.inject({ method: 'POST', url: '/api/send-code', remoteAddress: ip, payload: { to: phone } });

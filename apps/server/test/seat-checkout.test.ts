@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SEAT_MESSAGES } from '@planns/shared/seats/seats.rules';
 import * as orders from '../src/modules/orders/orders.service.ts';
 import { seededRandom } from '../src/seed/seeded-random.ts';
-import { buildUser, createTestApp, nextIp, openVerifiedPayoutAccount, signIn } from './harness.ts';
+import { createTestApp, injector, openVerifiedPayoutAccount, signedInPerson, TEST_CARD } from './harness.ts';
 import { client, joinEvent, listen, next } from './socket-client.ts';
 
 /**
@@ -13,16 +13,9 @@ import { client, joinEvent, listen, next } from './socket-client.ts';
 const SEEDS = Number(process.env.SEAT_SEEDS ?? 100);
 const ctx = await createTestApp({ sockets: true, env: { RATE_LIMIT_MAX: '1000000' } });
 const { app, db } = ctx;
-type Headers = Record<string, string>;
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers = {}, payload?: unknown) =>
-  app.inject({ method, url, headers, remoteAddress: nextIp(), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-const CARD = { card_number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' };
-
-async function person(name: string) {
-  const user = await buildUser(db, { name });
-  return { user, headers: (await signIn(ctx, user.id)).headers };
-}
+const call = injector(app);
+const person = (name: string) => signedInPerson(ctx, name);
 
 const owner = await person('Olga Organiser');
 await openVerifiedPayoutAccount(app, owner.headers);
@@ -105,7 +98,7 @@ describe('seated checkout', () => {
     expect((await call('GET', `/api/seats/${event.id}`, ben.headers)).json().data).toHaveLength(2);
     expect(await db.selectFrom('orders').select('id').where('buyer_id', '=', ben.user.id).execute()).toEqual([]);
 
-    const paid = await call('POST', `/api/test-provider/checkout/${checkout.id}/pay`, {}, CARD);
+    const paid = await call('POST', `/api/test-provider/checkout/${checkout.id}/pay`, {}, TEST_CARD);
     expect(paid.statusCode).toBe(200);
     await call('GET', `/api/payments/session/${checkout.id}`, ana.headers);
     const mine = (await call('GET', '/api/tickets', ana.headers)).json().data as { id: number; type_name: string; seat: unknown }[];
@@ -151,7 +144,7 @@ describe('seated checkout', () => {
     const taken = await call('GET', embedUrl(event.id, 'ben-session-3', [{ row: 2, col: 1 }]), ben.headers);
     expect(taken.statusCode).toBe(200);
     // Ana pays late: her seat is Ben's now, so her payment is refunded, not seated twice.
-    await call('POST', `/api/test-provider/checkout/${second.json().data.id}/pay`, {}, CARD);
+    await call('POST', `/api/test-provider/checkout/${second.json().data.id}/pay`, {}, TEST_CARD);
     await call('GET', `/api/payments/session/${second.json().data.id}`, ana.headers);
     const order = await db.selectFrom('orders').select(['status']).where('id', '=', second.json().data.order_id).executeTakeFirstOrThrow();
     expect(order.status).toBe('refunded');

@@ -5,7 +5,7 @@ import { HOLD_MINUTES } from '@planns/shared/tickets/tickets.rules';
 import { buildApp } from '../src/app.ts';
 import { inTransaction } from '../src/db/database.ts';
 import * as orders from '../src/modules/orders/orders.service.ts';
-import { buildUser, createTestApp, nextIp, openVerifiedPayoutAccount, signIn } from './harness.ts';
+import { createTestApp, injector, nextIp, openVerifiedPayoutAccount, signedInPerson, TEST_CARD } from './harness.ts';
 
 /**
  * GET seats/{eventId} from the event's snapshot (decision 0036): with the snapshot warm, the answer
@@ -20,14 +20,8 @@ const { app, db, clock } = ctx;
 type Headers = Record<string, string>;
 type Seat = { the_row: number; the_col: number; state: 'held' | 'sold'; own: boolean };
 
-const call = (method: 'GET' | 'POST' | 'HEAD', url: string, headers: Headers = {}, payload?: unknown) =>
-  app.inject({ method, url, headers, remoteAddress: nextIp(), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-const CARD = { card_number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' };
-
-async function person(name: string) {
-  const user = await buildUser(db, { name });
-  return { user, headers: (await signIn(ctx, user.id)).headers };
-}
+const call = injector(app);
+const person = (name: string) => signedInPerson(ctx, name);
 
 const owner = await person('Olga Organiser');
 await openVerifiedPayoutAccount(app, owner.headers);
@@ -135,7 +129,7 @@ describe('GET seats/{eventId} from a warm snapshot', () => {
     const checkout = await hold(event, ana, 'ana-2', [{ row: 0, col: 2 }, { row: 1, col: 2 }]);
     expect(await warm(event)).toEqual([held(0, 2), held(1, 2)]);
 
-    const paid = await call('POST', `/api/test-provider/checkout/${checkout.id}/pay`, {}, CARD);
+    const paid = await call('POST', `/api/test-provider/checkout/${checkout.id}/pay`, {}, TEST_CARD);
     expect(paid.statusCode, paid.body).toBe(200);
     await call('GET', `/api/payments/session/${checkout.id}`, ana.headers);
     expect(await warm(event)).toEqual([sold(0, 2), sold(1, 2)]);
