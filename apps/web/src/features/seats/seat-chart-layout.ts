@@ -99,19 +99,23 @@ export function tilesInView(view: ChartView, tile: { width: number; height: numb
   return tiles.sort((a, b) => Math.hypot(a.x + 0.5 - cx, a.y + 0.5 - cy) - Math.hypot(b.x + 0.5 - cx, b.y + 0.5 - cy));
 }
 
+/** The number of sorted positions that `before` holds for, from the start: where they stop holding. */
+export function partitionPoint(at: readonly number[], before: (position: number) => boolean): number {
+  let lo = 0;
+  let hi = at.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (before(at[mid]!)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The place (row and column) under a point of the chart, or null between seats and outside. */
 export function placeAt(geometry: ChartGeometry, seatSize: number, x: number, y: number): { row: number; col: number } | null {
+  // The last row (column) starting at or before the point, if the point is within its seat.
   const find = (at: readonly number[], n: number) => {
-    let lo = 0;
-    let hi = at.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (at[mid]! <= n) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
+    const found = partitionPoint(at, (position) => position <= n) - 1;
     return found >= 0 && n < at[found]! + seatSize ? found : -1;
   };
   const row = find(geometry.rowTop, y);

@@ -1,5 +1,5 @@
 import type { Seat } from '@planns/shared/seats/seats.rules';
-import { tilesInView, type ChartGeometry, type ChartView } from './seat-chart-layout.ts';
+import { partitionPoint, tilesInView, type ChartGeometry, type ChartView } from './seat-chart-layout.ts';
 import { GLYPH_ADVANCE, GLYPH_HEIGHT, GLYPH_WIDTH, GLYPHS } from './seat-glyphs.ts';
 
 export type SeatState = 'available' | 'picked' | 'held' | 'sold' | 'own' | 'unavailable';
@@ -374,14 +374,5 @@ export function glyphRun(text: string, cx: number, cy: number, height: number): 
 
 /** The indexes [from, to) of sorted positions within [low, high]. */
 function span(at: readonly number[], low: number, high: number): [number, number] {
-  let from = 0;
-  let hi = at.length;
-  while (from < hi) {
-    const mid = (from + hi) >> 1;
-    if (at[mid]! < low) from = mid + 1;
-    else hi = mid;
-  }
-  let to = from;
-  while (to < at.length && at[to]! <= high) to += 1;
-  return [from, to];
+  return [partitionPoint(at, (position) => position < low), partitionPoint(at, (position) => position <= high)];
 }
