@@ -1,20 +1,27 @@
 import { layoutSeats, type Seat, type SeatSchemeData } from '@planns/shared/seats/seats.rules';
 
-/** The seats of a map and, by row, left to right: what the chart draws and the arrow keys move along. */
+/**
+ * The seats of a map; by row, left to right (what the arrow keys move along); and by place, the
+ * seat at row * columns + col or nothing (a place taken out): what the chart draws.
+ */
 export interface ChartLayout {
   seats: Seat[];
   byRow: Map<number, Seat[]>;
+  columns: number;
+  seatAt: (Seat | undefined)[];
 }
 
 export function chartLayout(map: SeatSchemeData): ChartLayout {
   const seats = layoutSeats(map);
   const byRow = new Map<number, Seat[]>();
+  const seatAt: (Seat | undefined)[] = new Array(map.rows * map.columns);
   for (const seat of seats) {
     const row = byRow.get(seat.row) ?? [];
     row.push(seat);
     byRow.set(seat.row, row);
+    seatAt[seat.row * map.columns + seat.col] = seat;
   }
-  return { seats, byRow };
+  return { seats, byRow, columns: map.columns, seatAt };
 }
 
 export type Direction = 'left' | 'right' | 'up' | 'down';

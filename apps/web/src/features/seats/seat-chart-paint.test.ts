@@ -15,10 +15,7 @@ const palette = {
 
 function scene(look: (seat: Seat) => SeatLook): ChartScene {
   const map = defaultJoinMap();
-  const layout = chartLayout(map);
-  const seatAt: (Seat | undefined)[] = new Array(map.rows * map.columns);
-  for (const seat of layout.seats) seatAt[seat.row * map.columns + seat.col] = seat;
-  return { geometry: chartGeometry(map, 32), seatSize: 32, rows: map.rows, columns: map.columns, seatAt, look };
+  return { geometry: chartGeometry(map, 32), seatSize: 32, layout: chartLayout(map), look };
 }
 
 const count = (svg: string, what: string) => svg.split(what).length - 1;

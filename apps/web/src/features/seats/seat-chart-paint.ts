@@ -1,5 +1,5 @@
 import type { Seat } from '@planns/shared/seats/seats.rules';
-import { partitionPoint, tilesInView, type ChartGeometry, type ChartView } from './seat-chart-layout.ts';
+import { partitionPoint, tilesInView, type ChartGeometry, type ChartLayout, type ChartView } from './seat-chart-layout.ts';
 import { GLYPH_ADVANCE, GLYPH_HEIGHT, GLYPH_WIDTH, GLYPHS } from './seat-glyphs.ts';
 
 export type SeatState = 'available' | 'picked' | 'held' | 'sold' | 'own' | 'unavailable';
@@ -81,10 +81,7 @@ export class SeatPalette {
 export interface ChartScene {
   geometry: ChartGeometry;
   seatSize: number;
-  rows: number;
-  columns: number;
-  /** The seat at row * columns + col, or nothing (a place taken out of the scheme). */
-  seatAt: readonly (Seat | undefined)[];
+  layout: Pick<ChartLayout, 'columns' | 'seatAt'>;
   look: (seat: Seat) => SeatLook;
 }
 
@@ -237,7 +234,7 @@ export class ChartPainter {
  * is open, once the map and the seats are in): the same addresses the chart will ask for, so its
  * first tiles, and those a first pan reaches, show at once. In idle time, one tile a task.
  */
-export function warmOpeningTiles(scene: Omit<ChartScene, 'geometry'> & { geometry: ChartGeometry }, view: ChartView): void {
+export function warmOpeningTiles(scene: ChartScene, view: ChartView): void {
   const host = document.createElement('div');
   host.className = 'seat-chart__grid';
   host.style.cssText = `position:absolute;visibility:hidden;inset:0 auto auto 0;inline-size:1px;block-size:1px;--seat-size:${scene.seatSize}px`;
@@ -283,7 +280,7 @@ export function tileSvg(scene: ChartScene, palette: SeatPalette, x: number, y: n
   const textHeight = fontSize * 0.72;
   for (let row = rows[0]; row < rows[1]; row += 1)
     for (let col = cols[0]; col < cols[1]; col += 1) {
-      const seat = scene.seatAt[row * scene.columns + col];
+      const seat = scene.layout.seatAt[row * scene.layout.columns + col];
       if (!seat) continue;
       const look = scene.look(seat);
       const paint = palette.paint(look.type, look.state);

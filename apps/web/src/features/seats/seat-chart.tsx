@@ -50,11 +50,6 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
   const gridRef = useRef<HTMLDivElement>(null);
   const layerRef = useRef<HTMLDivElement>(null);
   const byKey = useMemo(() => new Map(layout.seats.map((seat) => [`${seat.row}:${seat.col}`, seat])), [layout]);
-  const seatAt = useMemo(() => {
-    const at: (Seat | undefined)[] = new Array(map.rows * map.columns);
-    for (const seat of layout.seats) at[seat.row * map.columns + seat.col] = seat;
-    return at;
-  }, [layout, map.rows, map.columns]);
   const first = layout.seats[0];
   // A hall has thousands of seats: each type is described once, and the seats' names are made
   // from one translated pattern (markers for its parts) rather than a translation call per seat.
@@ -110,7 +105,7 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
     if (!layer || !scroller) return;
     const painter = new ChartPainter(layer, new SeatPalette(layer));
     painterRef.current = painter;
-    painter.setScene({ geometry, seatSize, rows: map.rows, columns: map.columns, seatAt, look: (seat) => lookRef.current(seat) });
+    painter.setScene({ geometry, seatSize, layout, look: (seat) => lookRef.current(seat) });
     looks.current = new Map(layout.seats.map((seat) => [seat, signature(lookRef.current(seat))]));
     let frame = 0;
     let settle = 0;
@@ -160,7 +155,7 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
       painter.destroy();
       painterRef.current = null;
     };
-  }, [drawAll, geometry, seatSize, seatAt, layout, map.rows, map.columns]);
+  }, [drawAll, geometry, seatSize, layout]);
 
   // Seats whose look changed (a pick, seats taken by others) are painted again.
   useLayoutEffect(() => {
@@ -211,7 +206,7 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
     if (!seat && gridRef.current) {
       const box = gridRef.current.getBoundingClientRect();
       const place = placeAt(geometry, seatSize, event.clientX - box.left, event.clientY - box.top);
-      seat = place ? seatAt[place.row * map.columns + place.col] : undefined;
+      seat = place ? layout.seatAt[place.row * layout.columns + place.col] : undefined;
     }
     if (!seat) return;
     setFocused(`${seat.row}:${seat.col}`);

@@ -83,16 +83,11 @@ function seatStates(reserved: readonly ReservedSeat[], pickedKeys: ReadonlySet<s
  */
 export function warmSeatChart(event: Pick<Event, 'ticket_types'>, map: SeatSchemeData, reserved: readonly ReservedSeat[]): void {
   const stateOf = seatStates(reserved, new Set());
-  const layout = chartLayout(map);
-  const seatAt: (Seat | undefined)[] = new Array(map.rows * map.columns);
-  for (const seat of layout.seats) seatAt[seat.row * map.columns + seat.col] = seat;
   warmOpeningTiles(
     {
       geometry: chartGeometry(map, OPENING_SEAT_SIZE),
       seatSize: OPENING_SEAT_SIZE,
-      rows: map.rows,
-      columns: map.columns,
-      seatAt,
+      layout: chartLayout(map),
       look: (seat) => seatLook(seat, stateOf(seat), ticketTypeForSeat(event.ticket_types, seat.type) != null),
     },
     { top: 0, left: 0, width: window.innerWidth, height: window.innerHeight * 0.6 },
