@@ -13,18 +13,21 @@ async function seatFill(page: Page, seat: string): Promise<string> {
     const box = document.querySelector(`[data-seat="${key}"]`)!.getBoundingClientRect();
     const x = box.left + 5;
     const y = box.top + box.height / 2;
-    const tile = [...document.querySelectorAll<HTMLImageElement>('.seat-chart__tile')].find((image) => {
-      const r = image.getBoundingClientRect();
+    const tile = [...document.querySelectorAll<SVGSVGElement>('.seat-chart__tile')].find((svg) => {
+      const r = svg.getBoundingClientRect();
       return x >= r.left && x < r.right && y >= r.top && y < r.bottom;
     });
     if (!tile) return 'no tile';
-    await tile.decode();
+    // The tile's own drawing (not a screenshot, which the seat's focus ring could cover), as an image.
+    const image = new Image();
+    image.src = `data:image/svg+xml,${encodeURIComponent(new XMLSerializer().serializeToString(tile))}`;
+    await image.decode();
     const r = tile.getBoundingClientRect();
     const canvas = document.createElement('canvas');
     canvas.width = r.width;
     canvas.height = r.height;
     const context = canvas.getContext('2d')!;
-    context.drawImage(tile, 0, 0, r.width, r.height);
+    context.drawImage(image, 0, 0, r.width, r.height);
     const [red, green, blue] = context.getImageData(Math.floor(x - r.left), Math.floor(y - r.top), 1, 1).data;
     return `rgb(${red}, ${green}, ${blue})`;
   }, seat);

@@ -51,6 +51,23 @@ const PREHELD = Number(process.env.BENCH_PREHELD ?? 1000);
 const ONLY_API = process.env.BENCH_ONLY === 'api';
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const GOALS = { p99Ms: 50, firstRenderMs: 500, frameMs: 16 };
+/** Runs of the browser part (BENCH_RUNS): each a first render, a pan of the chart and the pan's two baselines. */
+const RUNS = Number(process.env.BENCH_RUNS) || 3;
+/**
+ * The pan, as text the page runs on a scroller: 60 frames, a step of 12 by 6 px at the start of
+ * each (in its animation frame callback); answers the frames' times but the first.
+ */
+const PAN = `async (scroller) => {
+  const times = [];
+  let last = performance.now();
+  for (let i = 0; i < 60; i += 1) {
+    await new Promise((resolve) => requestAnimationFrame(() => { scroller.scrollBy({ left: 12, top: 6 }); resolve(); }));
+    const now = performance.now();
+    times.push(now - last);
+    last = now;
+  }
+  return times.slice(1);
+}`;
 const ROWS = 50;
 const COLUMNS = 100;
 
@@ -286,7 +303,9 @@ runBench(async ({ scratch, cleanups }) => {
   const frames: number[] = [];
   const settleFrames: number[] = [];
   const tilesShown: string[] = [];
-  for (let run = 0; run < 3; run += 1) {
+  const emptyFrames: number[] = [];
+  const bareFrames: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US' });
     const buyer = buyers[preheldBuyers + 250 + run]!;
     await context.addCookies([{ name: 'planns_session', value: buyer.token, url: base, httpOnly: true }]);
@@ -294,11 +313,11 @@ runBench(async ({ scratch, cleanups }) => {
     const cdp = await context.newCDPSession(page);
     await page.goto(`${base}/events/${event.hash}`);
     const going = page.getByRole('region', { name: 'Are you going?' }).getByRole('button', { name: 'Going', exact: true });
-    await going.click();
+    await going.tap();
     const sheet = page.getByRole('dialog');
     const getTickets = sheet.getByRole('button', { name: 'Get tickets' });
     // Now and then the first tap opens no sheet (seen about one run in ten here): tapped again.
-    await getTickets.waitFor({ timeout: 10_000 }).catch(() => going.click());
+    await getTickets.waitFor({ timeout: 10_000 }).catch(() => going.tap());
     await getTickets.waitFor({ timeout: 20_000 }).catch(async (err: unknown) => {
       await page.screenshot({ path: path.join(os.tmpdir(), 'bench-seats-failed.png') });
       throw err;
@@ -317,8 +336,8 @@ runBench(async ({ scratch, cleanups }) => {
       }, { capture: true, once: true });`);
     // BENCH_TRACE=file: a Chrome trace of the first run's render and pan, to see where the time goes.
     const tracing = run === 0 && process.env.BENCH_TRACE ? process.env.BENCH_TRACE : null;
-    if (tracing) await browser.startTracing(page, { path: tracing, screenshots: false });
-    await getTickets.click();
+    if (tracing) await browser.startTracing(page, { path: tracing, screenshots: false, ...(process.env.BENCH_TRACE_CATEGORIES ? { categories: process.env.BENCH_TRACE_CATEGORIES.split(',') } : {}) });
+    await getTickets.tap();
     await page.locator('[data-seat="0:0"]').waitFor({ timeout: 60_000 });
     await page.waitForFunction('window.__drawn > 0');
     const rendered = await page.evaluate<number>('window.__drawn - window.__t0');
@@ -332,24 +351,17 @@ runBench(async ({ scratch, cleanups }) => {
     const panned = await page.evaluate<{ times: number[]; after: number[]; shown: number; wanted: number }>(`(async () => {
       const scroller = document.querySelector('.seat-chart__scroller');
       const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-      const times = [];
-      let last = performance.now();
-      for (let i = 0; i < 60; i += 1) {
-        await new Promise((resolve) => requestAnimationFrame(() => { scroller.scrollBy({ left: 12, top: 6 }); resolve(); }));
-        const now = performance.now();
-        times.push(now - last);
-        last = now;
-      }
-      // Were the seats there as it went? The tiles the view shows at the end of the pan, drawn and decoded.
+      const times = await (${PAN})(scroller);
+      // Were the seats there as it went? The tiles the view shows at the end of the pan, drawn.
       const view = scroller.getBoundingClientRect();
       const tiles = [...document.querySelectorAll('.seat-chart__tile')].filter((tile) => {
         const box = tile.getBoundingClientRect();
         return box.right > view.left && box.left < view.right && box.bottom > view.top && box.top < view.bottom;
       });
-      const shown = tiles.filter((tile) => tile.complete && tile.naturalWidth > 0).length;
+      const shown = tiles.filter((tile) => tile.childElementCount > 0).length;
       // Then the frames of the next half second, as the seats' buttons follow the view.
       const after = [];
-      last = performance.now();
+      let last = performance.now();
       const until = performance.now() + 500;
       while (performance.now() < until) {
         await frame();
@@ -357,7 +369,7 @@ runBench(async ({ scratch, cleanups }) => {
         after.push(now - last);
         last = now;
       }
-      return { times: times.slice(1), after, shown, wanted: tiles.length };
+      return { times, after, shown, wanted: tiles.length };
     })()`);
     if (profiling) {
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; hitCount?: number; children?: number[] }[]; samples: number[]; timeDeltas: number[] } };
@@ -375,16 +387,41 @@ runBench(async ({ scratch, cleanups }) => {
     settleFrames.push(...panned.after);
     frames.push(...panned.times);
     if (tracing) await browser.stopTracing();
+    // Baselines, in the same browser at the same throttle: the same pan on the same scroller with
+    // the chart's seats taken out (the page and the sheet around the chart) ...
+    const box = await page.evaluate<{ width: number; height: number; contentWidth: number; contentHeight: number }>(`(() => {
+      const scroller = document.querySelector('.seat-chart__scroller');
+      scroller.scrollTo(0, 0);
+      for (const element of document.querySelectorAll('.seat-chart__grid > *')) element.style.display = 'none';
+      return { width: scroller.offsetWidth, height: scroller.offsetHeight, contentWidth: scroller.scrollWidth, contentHeight: scroller.scrollHeight };
+    })()`);
+    await page.waitForTimeout(500);
+    emptyFrames.push(...(await page.evaluate<number[]>(`(${PAN})(document.querySelector('.seat-chart__scroller'))`)));
     await context.close();
+    // ... and on a blank page holding only a scroller of the chart's size.
+    const bare = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const barePage = await bare.newPage();
+    await barePage.setContent(`<div id="s" style="overflow:auto;width:${box.width}px;height:${box.height}px;margin:16px auto;border:1px solid #ccc"><div style="width:${box.contentWidth}px;height:${box.contentHeight}px"></div></div>`);
+    await (await bare.newCDPSession(barePage)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await barePage.waitForTimeout(500);
+    bareFrames.push(...(await barePage.evaluate<number[]>(`(${PAN})(document.getElementById('s'))`)));
+    await bare.close();
   }
+  const frameFigures = (label: string, times: number[]) => {
+    const sorted = [...times].sort((a, b) => a - b);
+    return `${label}: p50 ${pct(sorted, 50).toFixed(1)} ms, p95 ${pct(sorted, 95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`;
+  };
+  const over = (times: number[], ms: number) => `${times.filter((t) => t > ms).length} of ${times.length}`;
   const sortedRenders = [...renders].sort((a, b) => a - b);
   const sortedFrames = [...frames].sort((a, b) => a - b);
   const medianRender = pct(sortedRenders, 50);
-  console.log(`\nThe seat chart in Chromium at 390x844, CPU 4x slower, ${ROWS * COLUMNS} places (3 runs):`);
+  console.log(`\nThe seat chart in Chromium at 390x844, CPU 4x slower, ${ROWS * COLUMNS} places (${RUNS} runs):`);
   console.log(`  first render (tap on Get tickets to the chart painted; code, map and seats fetched since the Going tap): ${renders.map((r) => r.toFixed(0)).join(', ')} ms`);
   console.log(`  ${mark(medianRender <= GOALS.firstRenderMs)}  median ${medianRender.toFixed(0)} ms (<= ${GOALS.firstRenderMs} ms)`);
   console.log(`  pan frames: p50 ${pct(sortedFrames, 50).toFixed(1)} ms, p95 ${pct(sortedFrames, 95).toFixed(1)} ms, max ${Math.max(...frames).toFixed(1)} ms`);
   console.log(`  ${mark(pct(sortedFrames, 95) <= GOALS.frameMs + 1)}  p95 frame ${pct(sortedFrames, 95).toFixed(1)} ms (<= ${GOALS.frameMs} ms, a frame at 60 Hz)`);
+  console.log(`  baselines, the same pan at the same throttle: ${frameFigures('the sheet with the chart\'s seats taken out', emptyFrames)}; ${frameFigures('a blank page holding a scroller of the chart\'s size', bareFrames)}`);
+  console.log(`  frames over 20 ms: the chart ${over(frames, 20)}, the sheet without seats ${over(emptyFrames, 20)}, the blank page ${over(bareFrames, 20)}`);
   console.log(`  tiles in view drawn at the end of each pan: ${tilesShown.join(', ')}`);
   const sortedSettle = [...settleFrames].sort((a, b) => a - b);
   console.log(`  the half second after each pan (the seats' buttons follow the view): p50 ${pct(sortedSettle, 50).toFixed(1)} ms, p95 ${pct(sortedSettle, 95).toFixed(1)} ms, max ${Math.max(...settleFrames).toFixed(1)} ms`);

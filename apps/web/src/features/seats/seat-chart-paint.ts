@@ -93,50 +93,59 @@ const SIZE = { width: TILE, height: TILE };
 
 /** Tiles this far around the visible part are made ready ahead (in idle time), so a pan finds them so. */
 const WARM = 2;
+/** Tiles this far around the visible part are put in the page ahead (in idle time, one a frame), so a pan finds them laid out and painted. */
+const AHEAD = 1;
 /** Tiles further than this from the visible part leave the page (they stay ready while warm). */
-const KEEP = 1;
-/** Tile images kept ready: an image of each, decoded, held so the browser keeps it. */
+const KEEP = 2;
+/** Tiles kept ready out of the page: their SVG elements, parsed, by their markup. */
 const WARM_KEEP = 64;
 
 /**
- * Tile images made ready, by their address: an image with the same address is then shown at once
- * (the browser's memory keeps the decoded SVG for it), where a new one costs the page the setting
- * up of an SVG image (about 12 ms of a phone's main thread, whatever is in it). The least recently
- * asked for go first.
+ * Tiles made ready, by their markup: an SVG element parsed from it, out of the page, which a chart
+ * showing a tile of that markup puts in the page as it is (and gives back when the tile leaves the
+ * view). The least recently made or given back go first.
  */
-const warmed = new Map<string, HTMLImageElement>();
+const warmed = new Map<string, SVGSVGElement>();
+let parser: HTMLElement | null = null;
 
-function warm(url: string): boolean {
-  const known = warmed.get(url);
-  if (known) {
-    warmed.delete(url);
-    warmed.set(url, known);
-    return false;
+/** The tile's SVG element of this markup: the one made ready, else parsed now. */
+function take(markup: string): SVGSVGElement {
+  const ready = warmed.get(markup);
+  if (ready) {
+    warmed.delete(markup);
+    return ready;
   }
-  const image = new Image();
-  image.src = url;
-  void image.decode().catch(() => undefined);
-  warmed.set(url, image);
+  parser ??= document.createElement('div');
+  parser.innerHTML = markup;
+  const svg = parser.firstElementChild as SVGSVGElement;
+  svg.remove();
+  return svg;
+}
+
+/** Keeps a tile's element ready for its markup (a tile made ahead, or one leaving the view). */
+function keep(markup: string, svg: SVGSVGElement): void {
+  warmed.delete(markup);
+  warmed.set(markup, svg);
   for (const key of warmed.keys()) {
     if (warmed.size <= WARM_KEEP) break;
     warmed.delete(key);
   }
-  return true;
 }
 
 /**
- * Draws a seat chart as tiles (decision 0036): each tile an image of 256 CSS px, an SVG of the seats
- * it shows, placed at its spot of the chart under the seats' buttons. A pan moves drawn tiles with no
- * work of the page (the browser rasterises them off the main thread, and sharp at any pinch-zoom);
- * the tiles around the view are made ready in idle time, one at a time, so a tile coming into view
- * shows at once: a few elements for a whole hall, where elements per seat made every addition
- * repaint and re-layer thousands (and canvases were copied whole at every frame by a browser
- * without a GPU). A seat whose look changes has its tiles drawn again.
+ * Draws a seat chart as tiles (decision 0036): each tile an SVG element of 256 CSS px holding the
+ * seats it shows in a handful of paths, placed at its spot of the chart under the seats' buttons.
+ * A pan moves drawn tiles with no work of the page (the browser rasterises them off the main
+ * thread, and sharp at any pinch-zoom); the tiles around the view are made ready in idle time, so
+ * a tile coming into view costs only its being put in the page: a few elements for a whole hall,
+ * where elements per seat made every addition repaint and re-layer thousands, canvases were copied
+ * whole at every frame by a browser without a GPU, and SVG images cost each tile a document of its
+ * own. A seat whose look changes has its tiles drawn again.
  */
 export class ChartPainter {
-  private readonly tiles = new Map<string, HTMLImageElement>();
-  /** Each tile's image address as the seats look now (made once, dropped when a seat on it changes). */
-  private readonly urls = new Map<string, string>();
+  private readonly tiles = new Map<string, { svg: SVGSVGElement; markup: string }>();
+  /** Each tile's markup as the seats look now (made once, dropped when a seat on it changes). */
+  private readonly markups = new Map<string, string>();
   private readonly layer: HTMLElement;
   private readonly palette: SeatPalette;
   private scene: ChartScene | null = null;
@@ -149,36 +158,58 @@ export class ChartPainter {
   /** A new scene (a zoom, another map): every tile is drawn anew. */
   setScene(scene: ChartScene): void {
     this.scene = scene;
-    for (const image of this.tiles.values()) image.remove();
-    this.tiles.clear();
-    this.urls.clear();
+    this.clear();
   }
 
-  /** Puts the tiles the view shows in the page (now) and takes out those beyond the next ring. */
+  /** Puts the tiles the view shows in the page (now, those not there ahead of it) and takes out those beyond the rings kept. */
   paintView(view: ChartView): void {
     const scene = this.scene;
     if (!scene) return;
     for (const tile of tilesInView(view, SIZE, scene.geometry, 0)) this.tile(tile.x, tile.y);
     const kept = new Set(tilesInView(view, SIZE, scene.geometry, KEEP).map((tile) => `${tile.x}:${tile.y}`));
-    for (const [key, image] of this.tiles)
+    for (const [key, tile] of this.tiles)
       if (!kept.has(key)) {
-        image.remove();
+        tile.svg.remove();
+        keep(tile.markup, tile.svg);
         this.tiles.delete(key);
       }
   }
 
-  /** Makes one more tile around the view ready (the nearest not yet); answers whether any is left. */
-  warmAhead(view: ChartView): boolean {
+  /**
+   * For idle time (one call an idle period, so one tile a frame): puts the nearest tile of the ring
+   * around the view that is not in the page in it, laid out now (the next frame then only paints
+   * it, where a pan reaching a row of tiles not there would lay out and paint them all in one
+   * frame); answers whether any of that ring was missing.
+   */
+  addAhead(view: ChartView): boolean {
+    const scene = this.scene;
+    if (!scene) return false;
+    const missing = tilesInView(view, SIZE, scene.geometry, AHEAD).find(({ x, y }) => !this.tiles.has(`${x}:${y}`));
+    if (!missing) return false;
+    this.tile(missing.x, missing.y);
+    // Its style and layout, in this idle task rather than in the next frame.
+    this.tiles.get(`${missing.x}:${missing.y}`)?.svg.getBoundingClientRect();
+    return true;
+  }
+
+  /**
+   * Makes tiles around the view ready (parsed, out of the page), the nearest first, while the idle
+   * period lasts (one at least); answers whether any is left.
+   */
+  warmAhead(view: ChartView, deadline?: IdleDeadline): boolean {
     const scene = this.scene;
     if (!scene) return false;
     const around = tilesInView(view, SIZE, scene.geometry, WARM);
-    for (let i = 0; i < around.length; i += 1) if (warm(this.url(around[i]!.x, around[i]!.y))) return i + 1 < around.length;
+    let made = 0;
+    for (const { x, y } of around) {
+      if (this.tiles.has(`${x}:${y}`)) continue;
+      const markup = this.markup(x, y);
+      if (warmed.has(markup)) continue;
+      if (made > 0 && (!deadline || deadline.timeRemaining() < WARM_TASK_MS)) return true;
+      keep(markup, take(markup));
+      made += 1;
+    }
     return false;
-  }
-
-  /** Resolves once the tiles in the page can be shown (decoded). */
-  async ready(): Promise<void> {
-    await Promise.all([...this.tiles.values()].map((image) => image.decode().catch(() => undefined)));
   }
 
   /** Draws again the tiles that show these seats. */
@@ -193,46 +224,59 @@ export class ChartPainter {
         for (const x of [Math.floor(left / TILE), Math.floor((left + scene.seatSize) / TILE)]) touched.add(`${x}:${y}`);
     }
     for (const key of touched) {
-      this.urls.delete(key);
-      const image = this.tiles.get(key);
-      if (image) image.src = this.url(Number(key.split(':')[0]), Number(key.split(':')[1]));
+      this.markups.delete(key);
+      const tile = this.tiles.get(key);
+      if (!tile) continue;
+      const [x, y] = key.split(':').map(Number) as [number, number];
+      this.tiles.delete(key);
+      this.tile(x, y, tile.svg);
     }
   }
 
   destroy(): void {
-    for (const image of this.tiles.values()) image.remove();
-    this.tiles.clear();
-    this.urls.clear();
+    this.clear();
     this.scene = null;
   }
 
-  private url(x: number, y: number): string {
-    const key = `${x}:${y}`;
-    let url = this.urls.get(key);
-    if (!url) {
-      url = svgUrl(tileSvg(this.scene!, this.palette, x, y));
-      this.urls.set(key, url);
-    }
-    return url;
+  private clear(): void {
+    for (const tile of this.tiles.values()) tile.svg.remove();
+    this.tiles.clear();
+    this.markups.clear();
   }
 
-  private tile(x: number, y: number): void {
+  private markup(x: number, y: number): string {
     const key = `${x}:${y}`;
-    if (this.tiles.has(key) || !this.scene) return;
-    const image = document.createElement('img');
-    image.alt = '';
-    image.className = 'seat-chart__tile';
-    image.style.cssText = `inset-inline-start:${x * TILE}px;inset-block-start:${y * TILE}px;inline-size:${TILE}px;block-size:${TILE}px`;
-    image.src = this.url(x, y);
-    this.tiles.set(key, image);
-    this.layer.append(image);
+    let markup = this.markups.get(key);
+    if (!markup) {
+      markup = tileSvg(this.scene!, this.palette, x, y);
+      this.markups.set(key, markup);
+    }
+    return markup;
+  }
+
+  /** Puts a tile in the page (in place of `old`, a drawing of it before a seat on it changed); answers whether it was not there. */
+  private tile(x: number, y: number, old?: SVGSVGElement): boolean {
+    const key = `${x}:${y}`;
+    if (this.tiles.has(key) || !this.scene) return false;
+    const markup = this.markup(x, y);
+    const svg = take(markup);
+    svg.setAttribute('class', 'seat-chart__tile');
+    svg.style.cssText = `inset-inline-start:${x * TILE}px;inset-block-start:${y * TILE}px`;
+    this.tiles.set(key, { svg, markup });
+    if (old) old.replaceWith(svg);
+    else this.layer.append(svg);
+    return true;
   }
 }
 
+
+/** An idle period this long at least is asked for to make one more tile ready in it (a few ms on a phone). */
+const WARM_TASK_MS = 8;
+
 /**
  * Makes the tiles of a chart's opening view ready before the chart is shown (while the RSVP sheet
- * is open, once the map and the seats are in): the same addresses the chart will ask for, so its
- * first tiles, and those a first pan reaches, show at once. In idle time, one tile a task.
+ * is open, once the map and the seats are in): the same markup the chart will ask for, so its
+ * first tiles, and those a first pan reaches, are parsed already. In idle time.
  */
 export function warmOpeningTiles(scene: ChartScene, view: ChartView): void {
   const host = document.createElement('div');
@@ -242,15 +286,13 @@ export function warmOpeningTiles(scene: ChartScene, view: ChartView): void {
   const painter = new ChartPainter(host, new SeatPalette(host));
   host.remove();
   painter.setScene(scene);
-  const next = () => {
-    if (painter.warmAhead(view)) schedule(next);
+  const next = (deadline?: IdleDeadline) => {
+    if (painter.warmAhead(view, deadline)) schedule(next);
   };
   schedule(next);
 }
 
-const schedule = (callback: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(callback, { timeout: 1000 }) : window.setTimeout(callback, 50));
-
-const svgUrl = (svg: string) => `data:image/svg+xml,${encodeURIComponent(svg)}`;
+const schedule = (callback: (deadline?: IdleDeadline) => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(callback, { timeout: 1000 }) : window.setTimeout(callback, 50));
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
@@ -301,7 +343,8 @@ export function tileSvg(scene: ChartScene, palette: SeatPalette, x: number, y: n
     const [fill, stripes, border, dashed] = key.split('|') as [string, string, string, string];
     let paint = fill;
     if (stripes) {
-      const id = `s${patterns++}`;
+      // An id of its own in the page: the tile's place and the pattern's number.
+      const id = `seat-stripes-${x}-${y}-${patterns++}`;
       parts.push(`<pattern id="${id}" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="${fill}"/><rect x="4" width="4" height="8" fill="${stripes}"/></pattern>`);
       paint = `url(#${id})`;
     }
@@ -322,51 +365,96 @@ export function tileSvg(scene: ChartScene, palette: SeatPalette, x: number, y: n
   return parts.join('');
 }
 
-const parsedGlyphs = new Map<string, { commands: string[]; points: number[][]; filled: boolean } | null>();
-
-function glyph(char: string) {
-  let parsed = parsedGlyphs.get(char);
-  if (parsed === undefined) {
-    const source = GLYPHS[char];
-    parsed = source
-      ? {
-          commands: source.path.match(/[MLCZ]/g) ?? [],
-          points: source.path
-            .split(/[MLCZ]/)
-            .slice(1)
-            .map((part) => (part.trim() ? part.trim().split(/[\s,]+/).map(Number) : [])),
-          filled: source.filled === true,
-        }
-      : null;
-    parsedGlyphs.set(char, parsed);
-  }
-  return parsed;
+/** A run of glyphs drawn from its first point: where that is from the run's centre, and the rest relative to it. */
+interface RelativeStrokes {
+  /** The first point from the centre, in hundredths of a CSS px. */
+  dx: number;
+  dy: number;
+  /** The path from there, in relative commands. */
+  body: string;
 }
+
+/** Each run of characters at each height, drawn once: the seats of a tile share them, moved by their first point. */
+const runs = new Map<string, { open: RelativeStrokes | null; filled: RelativeStrokes | null } | null>();
 
 /**
  * A line of characters as strokes, centred on (cx, cy), capitals `height` px high: the open strokes
  * and the filled shapes apart; null when a character has no glyph (it is then drawn as text).
  */
 export function glyphRun(text: string, cx: number, cy: number, height: number): { open: string; filled: string } | null {
-  const glyphs = [...text].map((char) => glyph(char));
+  const key = `${height}|${text}`;
+  let run = runs.get(key);
+  if (run === undefined) {
+    run = relativeRun(text, height);
+    runs.set(key, run);
+  }
+  if (!run) return null;
+  const at = (strokes: RelativeStrokes | null) => (strokes ? `M${hundredths(Math.round(cx * 100) + strokes.dx)} ${hundredths(Math.round(cy * 100) + strokes.dy)}${strokes.body}` : '');
+  return { open: at(run.open), filled: at(run.filled) };
+}
+
+const hundredths = (n: number) => String(n / 100);
+
+/**
+ * The strokes of a run centred on (0, 0), in hundredths of a CSS px: each point rounded where it
+ * is, then written from the one before (relative commands), so that the same run at another seat
+ * is the same text but its first point.
+ */
+function relativeRun(text: string, height: number): { open: RelativeStrokes | null; filled: RelativeStrokes | null } | null {
+  const glyphs = [...text].map((char) => GLYPHS[char]);
   if (glyphs.length === 0 || glyphs.some((g) => !g)) return null;
   const k = height / GLYPH_HEIGHT;
-  let x = cx - ((GLYPH_ADVANCE * (glyphs.length - 1) + GLYPH_WIDTH) * k) / 2;
-  const top = cy - height / 2;
-  const open: string[] = [];
-  const filled: string[] = [];
-  const n = (v: number) => String(Math.round(v * 100) / 100);
+  let x = -((GLYPH_ADVANCE * (glyphs.length - 1) + GLYPH_WIDTH) * k) / 2;
+  const top = -height / 2;
+  const open = new PathWriter();
+  const filled = new PathWriter();
   for (const g of glyphs) {
     const out = g!.filled ? filled : open;
-    g!.commands.forEach((command, i) => {
-      const p = g!.points[i]!;
-      let part = command;
-      for (let j = 0; j + 1 < p.length; j += 2) part += `${j ? ' ' : ''}${n(x + p[j]! * k)} ${n(top + p[j + 1]! * k)}`;
-      out.push(part);
+    const commands = g!.path.match(/[MLCZ]/g) ?? [];
+    const points = g!.path
+      .split(/[MLCZ]/)
+      .slice(1)
+      .map((part) => (part.trim() ? part.trim().split(/[\s,]+/).map(Number) : []));
+    commands.forEach((command, i) => {
+      const p = points[i]!;
+      const at: number[] = [];
+      for (let j = 0; j + 1 < p.length; j += 2) at.push(Math.round((x + p[j]! * k) * 100), Math.round((top + p[j + 1]! * k) * 100));
+      out.command(command, at);
     });
     x += GLYPH_ADVANCE * k;
   }
-  return { open: open.join(''), filled: filled.join('') };
+  return { open: open.done(), filled: filled.done() };
+}
+
+/** Writes a path given in absolute points (hundredths) as its first point and relative commands from there. */
+class PathWriter {
+  private start: [number, number] | null = null;
+  private current: [number, number] = [0, 0];
+  private subpath: [number, number] = [0, 0];
+  private readonly parts: string[] = [];
+
+  command(command: string, at: number[]): void {
+    if (command === 'Z') {
+      this.parts.push('z');
+      this.current = this.subpath;
+      return;
+    }
+    if (command === 'M' && !this.start) {
+      this.start = [at[0]!, at[1]!];
+      this.current = this.subpath = this.start;
+      return;
+    }
+    const [cx, cy] = this.current;
+    const relative: number[] = [];
+    for (let j = 0; j + 1 < at.length; j += 2) relative.push(at[j]! - cx, at[j + 1]! - cy);
+    this.parts.push(`${command.toLowerCase()}${relative.map(hundredths).join(' ')}`.replace(/ -/g, '-'));
+    this.current = [at[at.length - 2]!, at[at.length - 1]!];
+    if (command === 'M') this.subpath = this.current;
+  }
+
+  done(): RelativeStrokes | null {
+    return this.start ? { dx: this.start[0], dy: this.start[1], body: this.parts.join('') } : null;
+  }
 }
 
 /** The indexes [from, to) of sorted positions within [low, high]. */

@@ -27,7 +27,7 @@ const OVERSCAN = 60;
 /** A pan has ended when no scroll came for this long: the seats' buttons then follow the view. */
 const SETTLE_MS = 150;
 /** A callback in the browser's idle time (a short timer where there is none: Safari). */
-const whenIdle = (callback: () => void): number => (typeof requestIdleCallback === 'function' ? requestIdleCallback(callback, { timeout: 500 }) : window.setTimeout(callback, 50));
+const whenIdle = (callback: (deadline?: IdleDeadline) => void): number => (typeof requestIdleCallback === 'function' ? requestIdleCallback(callback, { timeout: 500 }) : window.setTimeout(callback, 50));
 const cancelIdle = (handle: number) => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(handle) : clearTimeout(handle));
 const KEYS: Record<string, Direction> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
 
@@ -110,11 +110,14 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
     let frame = 0;
     let settle = 0;
     let idle = 0;
-    // The tiles around the view are made ready in idle time, one at a time (each is a task of its own).
-    const warmNext = () => {
+    // In idle time, the tiles of the next ring go in the page (one a frame), and those of the rings
+    // after are made ready, as much as each idle period holds.
+    const warmNext = (deadline?: IdleDeadline) => {
       idle = 0;
       const now = visible();
-      if (now && painter.warmAhead(now)) idle = whenIdle(warmNext);
+      if (!now) return;
+      const missing = painter.addAhead(now);
+      if (painter.warmAhead(now, deadline) || missing) idle = whenIdle(warmNext);
     };
     const paint = () => {
       frame = 0;
@@ -126,9 +129,8 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
     const first = visible();
     if (first) {
       painter.paintView(first);
-      // Once the tiles in view can be shown, the chart says so (what its first render is measured by).
-      const grid = gridRef.current;
-      void painter.ready().then(() => grid?.setAttribute('data-painted', ''));
+      // The tiles in view are in the page, drawn in this frame: the chart says so (what its first render is measured by).
+      gridRef.current?.setAttribute('data-painted', '');
       // The seats in view get their buttons in this same render (one before the first paint): a
       // measurement of the DOM, set before the browser paints, as layout effects are for.
       // eslint-disable-next-line react-hooks/set-state-in-effect
