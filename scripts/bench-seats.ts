@@ -26,13 +26,18 @@
  *    the same connections for the same time. BENCH_ONLY=api stops here (no browser).
  * 5. The browser: Debian's Chromium (playwright-core) at 390x844, CPU throttled 4x, signed in as a
  *    buyer: the event page, Going (the RSVP sheet opens and the join code, the map and the seats
- *    are fetched, as for any buyer), Get tickets; the time from that tap to the first frame with
- *    the chart painted, taken in the page (the seats' tiles in view decoded and the first seat's
- *    button there), then 60 frames of panning the chart (scrolling it a step a frame, the seats
- *    coming into view drawn as it goes): the frames' times; whether the tiles in view at the end
- *    were drawn; and the frames of the half second after, as the seats' buttons follow the view.
- *    BENCH_TRACE=file records a Chrome trace of the first run; BENCH_PROFILE=1 prints the first
- *    pan's JavaScript self time by function.
+ *    are fetched, as for any buyer), Get tickets (tapped, as on a phone); the time from that tap
+ *    to the first frame with the chart painted, taken in the page (the seats' tiles in view drawn
+ *    and the first seat's button there), then 60 frames of panning the chart (scrolling it a step
+ *    a frame, the seats coming into view drawn as it goes): the frames' times; whether the tiles in
+ *    view at the end were drawn; and the frames of the half second after, as the seats' buttons
+ *    follow the view. Then two baselines of the same pan at the same throttle: on the same
+ *    scroller with the chart's seats taken out (the page and the sheet around it), and on a blank
+ *    page holding only a scroller of the chart's size (this machine's floor for the method: a
+ *    throttled blank page does not hold 16 ms either). BENCH_RUNS (3) runs of all that.
+ *    BENCH_TRACE=file records a Chrome trace of the first run (BENCH_TRACE_CATEGORIES=a,b: its
+ *    categories; the default ones slow the page); BENCH_PROFILE=1 prints the first pan's
+ *    JavaScript self time by function.
  * Prints the figures with PASS/MISS; asserts nothing (exit 1 only when it could not set up).
  */
 import fs from 'node:fs/promises';

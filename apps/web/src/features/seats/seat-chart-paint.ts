@@ -300,7 +300,7 @@ const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charC
  * corners of 6 px at the top and 3 px at the bottom; dashed, striped, filled as its state is; its
  * number or mark in the middle), in the chart's coordinates (the view box is the tile's square).
  * Seats that look alike are one path, and so are their numbers: a tile is a handful of elements for
- * the image to lay out, whatever the number of seats on it.
+ * the browser to lay out, whatever the number of seats on it.
  */
 export function tileSvg(scene: ChartScene, palette: SeatPalette, x: number, y: number): string {
   const { geometry, seatSize: s } = scene;

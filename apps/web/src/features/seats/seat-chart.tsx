@@ -33,7 +33,7 @@ const KEYS: Record<string, Direction> = { ArrowLeft: 'left', ArrowRight: 'right'
 
 /**
  * A seat chart (issue 17, decision 0036): the stage at the top, seats where the scheme puts them,
- * gaps for its spacers. The seats are drawn as tiles, images of the seats they show
+ * gaps for its spacers. The seats are drawn as tiles, SVG drawings of the seats they show
  * (seat-chart-paint.ts): a pan moves drawn tiles, and a tile is drawn once as it comes near. Over them each seat is a transparent
  * button named for screen readers ('Row C, seat 7, Economy, €20.00, available'); states differ by
  * mark and pattern, not by colour alone. In a large hall the buttons are those of the seats in view,

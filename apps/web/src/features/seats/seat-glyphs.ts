@@ -1,6 +1,6 @@
 /**
  * The characters a seat shows (its number's digits, the states' marks) as single strokes, drawn
- * for the seat chart's tiles (decision 0036): text costs an SVG image about ten times what shapes
+ * for the seat chart's tiles (decision 0036): text costs an SVG about ten times what shapes
  * do, and a font's outlines several times more than strokes. A glyph is 10 units wide and 14 high
  * (the height of a capital), y down from its top; `filled` glyphs are closed shapes filled as well.
  */
