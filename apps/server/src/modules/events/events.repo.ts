@@ -312,6 +312,11 @@ export async function deleteEvent(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('events').where('id', '=', id).execute();
 }
 
+/** Locks the event's row against its deletion (FOR KEY SHARE: other writers go on) until the transaction ends; false when it is gone. */
+export async function lockEventKey(db: Executor, id: number): Promise<boolean> {
+  return (await db.selectFrom('events').select('id').where('id', '=', id).forKeyShare().executeTakeFirst()) !== undefined;
+}
+
 export async function replaceCategories(db: Executor, eventId: number, categoryIds: number[]): Promise<void> {
   await db.deleteFrom('event_categories').where('event_id', '=', eventId).execute();
   if (categoryIds.length > 0) {

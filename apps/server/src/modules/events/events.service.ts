@@ -423,13 +423,37 @@ export async function updateEvent(deps: AppDeps, actor: Actor, id: number, body:
   return present(deps, actor, id);
 }
 
+/**
+ * For a transaction that writes rows of an event after locking others (closing a checkout's hold,
+ * then opening the next): the event's row first, against its deletion, so that a deletion waits
+ * for the transaction or the transaction finds the event gone (404), where each would otherwise
+ * wait for the other (the hold's row, then the event's) until PostgreSQL ends one (decision 0036).
+ */
+export async function keepEventUntilCommit(tx: Executor, id: number): Promise<void> {
+  if (!(await repo.lockEventKey(tx, id))) throw eventNotFound();
+}
+
+/** PostgreSQL's code for a deadlock it broke by ending one of the transactions. */
+const DEADLOCK = '40P01';
+/** Tries of the deletion when a writer that locked the event's rows in another order met it. */
+const DELETE_TRIES = 3;
+
 /** DELETE events/{id}: the owner removes the event and everything hanging off it. */
 export async function deleteEvent(deps: AppDeps, actor: Actor, id: number): Promise<void> {
   const current = await loadVisible(deps, actor, id);
   if (!canDeleteEvent(actor, current)) throw forbidden('Only the owner can delete this event');
   // The gallery's files go with the event (its rows go by cascade).
   const galleryFiles = await gallery.uploadFilesOfEvent(deps.db, id);
-  await repo.deleteEvent(deps.db, id);
+  // One statement, whole or not at all: tried again when it was the one PostgreSQL ended in a
+  // deadlock with a writer of the event's rows (a job closing holds, a refund).
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await repo.deleteEvent(deps.db, id);
+      break;
+    } catch (err) {
+      if ((err as { code?: string }).code !== DEADLOCK || attempt === DELETE_TRIES) throw err;
+    }
+  }
   await deps.realtime?.recheckEvent(id, actor.userId);
   await deleteStoredFiles(deps.storage, [current.image, current.m_image]);
   await gallery.deleteEventUploadFiles(deps, galleryFiles);

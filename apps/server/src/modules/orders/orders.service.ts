@@ -31,6 +31,8 @@ import * as repo from './orders.repo.ts';
 const HOLD_MS = HOLD_MINUTES * 60_000;
 /** The provider's session lives a little longer than the hold (Stripe wants 30 minutes at least from its creation). */
 const SESSION_EXTRA_SECONDS = 60;
+/** PostgreSQL's code for a reference to a row that is not there (the event, deleted meanwhile). */
+const FOREIGN_KEY_VIOLATION = '23503';
 export const PURCHASES_LIMIT = 100;
 
 type Lines = CheckoutLine[];
@@ -142,10 +144,13 @@ export async function openCheckout(deps: AppDeps, actor: Actor, eventId: number,
     try {
       if (!replaced && !picks) return (await repo.insertOrder(deps.db, newOrder, items, claim)) ?? null;
       return await inTransaction(deps.db, async (tx) => {
+        await events.keepEventUntilCommit(tx, eventId);
         if (replaced) await closeHold(tx, replaced.id, 'expired', now);
         return holdSeats(tx, await repo.insertOrder(tx, newOrder, items, claim));
       });
     } catch (err) {
+      // The event deleted meanwhile (the order's reference to it failed): it is not found.
+      if ((err as { code?: string }).code === FOREIGN_KEY_VIOLATION) throw events.eventNotFound();
       throw inventory.claimRefusal(err, wanted) ?? err;
     }
   };

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp, injector, openVerifiedPayoutAccount, signedInPerson } from './harness.ts';
+
+/**
+ * An event deleted while a buyer replaces their checkout on it (decision 0036): the replacing
+ * transaction closed the earlier hold (its row locked) and then wrote the new order (a reference
+ * to the event, which waits for the deletion), while the deletion held the event and waited for
+ * the hold's row: PostgreSQL ended one of them and the person got a 500. The checkout now locks the
+ * event first; the deletion happens whole, and the checkout answers 200 or 404, never 500.
+ */
+const ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '1000000' } });
+const { app, db } = ctx;
+const call = injector(app);
+const owner = await signedInPerson(ctx, 'Olga Organiser');
+await openVerifiedPayoutAccount(app, owner.headers);
+const scheme = (await call('POST', '/api/seats/templates', owner.headers, { name: 'Hall', data: { rows: 3, columns: 4, rowSpacers: [], columnSpacers: [], seatTypes: [{ label: 'Stalls', price: 2000 }] } })).json().data as { id: number };
+const ROUNDS = 60;
+
+function embedUrl(eventId: number, session: string, seat: { row: number; col: number }) {
+  return `/api/payments/embed/${eventId}?${new URLSearchParams({ current_session: session, 'seats[0][row]': String(seat.row), 'seats[0][col]': String(seat.col), 'seats[0][label]': 'A1' })}`;
+}
+
+describe('an event deleted during a checkout on it', () => {
+  it('is deleted whole, and the checkout answers 200 or 404, never 500', { timeout: 120_000 }, async () => {
+    const buyer = await signedInPerson(ctx, 'Ben Buyer');
+    const answers: string[] = [];
+    const ids: number[] = [];
+    for (let i = 0; i < ROUNDS; i += 1) {
+      const created = await call('POST', '/api/events/create', owner.headers, {
+        name: `Night ${i}`,
+        start_date: '2026-03-01 19:00:00',
+        address: 'Carrer de Mallorca 1, Barcelona',
+        is_attending: false,
+        pricing_mode: 'multiple',
+        currency: 'EUR',
+        seated: true,
+        seat_template_id: scheme.id,
+        ticket_types: [{ name: 'Stalls', price: 2000, currency: 'EUR', seat_type: 0 }],
+      });
+      const id = created.json().data.id as number;
+      ids.push(id);
+      await call('POST', `/api/payments/create-product/${id}`, owner.headers);
+      const first = await call('GET', embedUrl(id, `ben-session-${i}`, { row: 0, col: 0 }), buyer.headers);
+      expect(first.statusCode, first.body).toBe(200);
+      // The deletion starts a little after the new pick, by a different step each round.
+      const [deleted, replaced] = await Promise.all([
+        new Promise((resolve) => setTimeout(resolve, (i % 8) * 1.5)).then(() => call('DELETE', `/api/events/${id}`, owner.headers)),
+        call('GET', embedUrl(id, `ben-session-${i}`, { row: 0, col: 1 }), buyer.headers),
+      ]);
+      answers.push(`${deleted.statusCode}/${replaced.statusCode}`);
+      if (replaced.statusCode === 404) expect(replaced.json().error.message).toBe('Event not found');
+    }
+    expect(answers.filter((a) => !['200/200', '200/404'].includes(a))).toEqual([]);
+    // Nothing of the events is left: their orders and seats went with them.
+    expect(await db.selectFrom('events').select('id').where('id', 'in', ids).execute()).toEqual([]);
+    expect(await db.selectFrom('event_seats').select('event_id').where('event_id', 'in', ids).execute()).toEqual([]);
+  });
+});
