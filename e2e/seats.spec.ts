@@ -33,6 +33,20 @@ async function seatFill(page: Page, seat: string): Promise<string> {
   }, seat);
 }
 
+/** The chart's tiles in the page: their place in the chart, whether the scroller shows them, and how far beyond its view they are. */
+async function tilesOf(page: Page): Promise<{ left: number; top: number; inView: boolean; distance: number }[]> {
+  return page.evaluate(() => {
+    const view = document.querySelector('.seat-chart__scroller')!.getBoundingClientRect();
+    const grid = document.querySelector('.seat-chart__grid')!.getBoundingClientRect();
+    return [...document.querySelectorAll<SVGSVGElement>('.seat-chart__tile')].map((tile) => {
+      const box = tile.getBoundingClientRect();
+      const dx = Math.max(0, view.left - box.right, box.left - view.right);
+      const dy = Math.max(0, view.top - box.bottom, box.top - view.bottom);
+      return { left: Math.round(box.left - grid.left), top: Math.round(box.top - grid.top), inView: dx === 0 && dy === 0, distance: Math.max(dx, dy) };
+    });
+  });
+}
+
 async function openSeatChart(page: Page, hash: string, texts = { region: 'Are you going?', going: 'Going', getTickets: 'Get tickets' }) {
   await gotoReady(page, `/events/${hash}`);
   await page.getByRole('region', { name: texts.region }).getByRole('button', { name: texts.going, exact: true }).click();
@@ -122,7 +136,7 @@ test('the seat chart in Hebrew: the hall is not mirrored, the text around it is'
   await organiserContext.close();
 });
 
-test('a large hall: seats in view have buttons, a tap just after a pan lands on the seat drawn there, and the buttons follow the view', async ({ page, browser }) => {
+test('a large hall: seats in view have buttons, tiles beyond the view are drawn ahead and far ones leave, a tap just after a pan lands on the seat drawn there, and the buttons follow the view', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const organiserContext = await browser.newContext();
   await signInViaApi(await organiserContext.newPage(), undefined, 'Olga Organiser');
@@ -136,6 +150,9 @@ test('a large hall: seats in view have buttons, a tap just after a pan lands on 
   expect(inView).toBeGreaterThan(20);
   expect(inView).toBeLessThan(300);
   await expect(chart.locator('[data-seat="29:39"]')).toHaveCount(0);
+  // In idle time the tiles one beyond the view go in the page too (a pan then finds them drawn).
+  await expect.poll(() => tilesOf(page).then((tiles) => tiles.filter((t) => !t.inView).length)).toBeGreaterThan(0);
+  expect((await tilesOf(page)).filter((t) => t.inView).length).toBeGreaterThan(0);
 
   // The sheet done sliding in (positions are taken from the screen below).
   await page.waitForFunction(
@@ -166,6 +183,10 @@ test('a large hall: seats in view have buttons, a tap just after a pan lands on 
   await expect(chart.locator('[data-seat="29:39"]')).toHaveAttribute('aria-pressed', 'true');
   await expect(chart.locator('[data-seat="0:0"]')).toHaveCount(0);
   await expect.poll(() => seatFill(page, '29:39')).toBe('rgb(91, 61, 245)');
+  // The tiles far from the view have left the page (two tiles of 256 px beyond it are kept).
+  const far = (await tilesOf(page)).filter((t) => t.distance > 2 * 256);
+  expect(far).toEqual([]);
+  expect((await tilesOf(page)).some((t) => t.left === 0 && t.top === 0)).toBe(false);
   await shot(page, 'en-4-large-hall-corner');
   await organiserContext.close();
 });

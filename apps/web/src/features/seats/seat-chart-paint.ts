@@ -186,9 +186,8 @@ export class ChartPainter {
     if (!scene) return false;
     const missing = tilesInView(view, SIZE, scene.geometry, AHEAD).find(({ x, y }) => !this.tiles.has(`${x}:${y}`));
     if (!missing) return false;
-    this.tile(missing.x, missing.y);
     // Its style and layout, in this idle task rather than in the next frame.
-    this.tiles.get(`${missing.x}:${missing.y}`)?.svg.getBoundingClientRect();
+    this.tile(missing.x, missing.y)?.getBoundingClientRect();
     return true;
   }
 
@@ -254,10 +253,10 @@ export class ChartPainter {
     return markup;
   }
 
-  /** Puts a tile in the page (in place of `old`, a drawing of it before a seat on it changed); answers whether it was not there. */
-  private tile(x: number, y: number, old?: SVGSVGElement): boolean {
+  /** Puts a tile in the page (in place of `old`, a drawing of it before a seat on it changed); answers its element, or null when it was there. */
+  private tile(x: number, y: number, old?: SVGSVGElement): SVGSVGElement | null {
     const key = `${x}:${y}`;
-    if (this.tiles.has(key) || !this.scene) return false;
+    if (this.tiles.has(key) || !this.scene) return null;
     const markup = this.markup(x, y);
     const svg = take(markup);
     svg.setAttribute('class', 'seat-chart__tile');
@@ -265,10 +264,9 @@ export class ChartPainter {
     this.tiles.set(key, { svg, markup });
     if (old) old.replaceWith(svg);
     else this.layer.append(svg);
-    return true;
+    return svg;
   }
 }
-
 
 /** An idle period this long at least is asked for to make one more tile ready in it (a few ms on a phone). */
 const WARM_TASK_MS = 8;
