@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, injector, openVerifiedPayoutAccount, signedInPerson } from './harness.ts';
+import { createTestApp, injector, openVerifiedPayoutAccount, signedInPerson, TEST_CARD } from './harness.ts';
 
 /**
  * An event deleted while a buyer replaces their checkout on it (decision 0036): the replacing
@@ -54,5 +54,40 @@ describe('an event deleted during a checkout on it', () => {
     // Nothing of the events is left: their orders and seats went with them.
     expect(await db.selectFrom('events').select('id').where('id', 'in', ids).execute()).toEqual([]);
     expect(await db.selectFrom('event_seats').select('event_id').where('event_id', 'in', ids).execute()).toEqual([]);
+  });
+
+  it('and during a refund on it: the refund is recorded whole or not made, never a 500', { timeout: 120_000 }, async () => {
+    const buyer = await signedInPerson(ctx, 'Rita Refunded');
+    const answers: string[] = [];
+    for (let i = 0; i < ROUNDS / 2; i += 1) {
+      const created = await call('POST', '/api/events/create', owner.headers, {
+        name: `Refund night ${i}`,
+        start_date: '2026-03-01 19:00:00',
+        address: 'Carrer de Mallorca 1, Barcelona',
+        is_attending: false,
+        pricing_mode: 'multiple',
+        currency: 'EUR',
+        seated: true,
+        seat_template_id: scheme.id,
+        ticket_types: [{ name: 'Stalls', price: 2000, currency: 'EUR', seat_type: 0 }],
+      });
+      const id = created.json().data.id as number;
+      await call('POST', `/api/payments/create-product/${id}`, owner.headers);
+      const checkout = (await call('GET', embedUrl(id, `rita-session-${i}`, { row: 1, col: 1 }), buyer.headers)).json().data as { id: string; order_id: number };
+      await call('POST', `/api/test-provider/checkout/${checkout.id}/pay`, {}, TEST_CARD);
+      await call('GET', `/api/payments/session/${checkout.id}`, buyer.headers);
+      // The refund starts a little after the deletion, by a different step each round.
+      const [deleted, refunded] = await Promise.all([
+        call('DELETE', `/api/events/${id}`, owner.headers),
+        new Promise((resolve) => setTimeout(resolve, i % 8)).then(() => call('POST', `/api/orders/${checkout.order_id}/refund`, owner.headers, {})),
+      ]);
+      answers.push(`${deleted.statusCode}/${refunded.statusCode}`);
+      // A refund answered is a refund recorded; one refused left the order paid.
+      const order = await db.selectFrom('orders').select(['status']).where('id', '=', checkout.order_id).executeTakeFirstOrThrow();
+      const refunds = await db.selectFrom('refunds').select('id').where('order_id', '=', checkout.order_id).execute();
+      expect([order.status, refunds.length]).toEqual(refunded.statusCode === 200 ? ['refunded', 1] : ['paid', 0]);
+    }
+    // The refund first (200), or the event's tickets gone with it first ('Choose valid tickets': 422).
+    expect(answers.filter((a) => !['200/200', '200/422'].includes(a))).toEqual([]);
   });
 });
