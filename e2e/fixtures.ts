@@ -160,7 +160,6 @@ export async function openVerifiedPayoutAccount(request: APIRequestContext, emai
     .toBe('active');
 }
 
-/** A verified organiser's seated event: a hall of 4 rows of 8 with a VIP front row and an aisle, on sale. */
 /** A paid seated event on a small hall of its organiser's (4 rows of 8, gaps, two seat types); `hall` makes it larger. */
 export async function seatedEventOnSale(request: APIRequestContext, name: string, hall: { rows: number; columns: number } = { rows: 4, columns: 8 }): Promise<{ id: number; hash: string }> {
   const headers = { origin: E2E_ORIGIN };

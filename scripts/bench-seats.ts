@@ -423,11 +423,10 @@ runBench(async ({ scratch, cleanups }) => {
   console.log(`\nThe seat chart in Chromium at 390x844, CPU 4x slower, ${ROWS * COLUMNS} places (${RUNS} runs):`);
   console.log(`  first render (tap on Get tickets to the chart painted; code, map and seats fetched since the Going tap): ${renders.map((r) => r.toFixed(0)).join(', ')} ms`);
   console.log(`  ${mark(medianRender <= GOALS.firstRenderMs)}  median ${medianRender.toFixed(0)} ms (<= ${GOALS.firstRenderMs} ms)`);
-  console.log(`  pan frames: p50 ${pct(sortedFrames, 50).toFixed(1)} ms, p95 ${pct(sortedFrames, 95).toFixed(1)} ms, max ${Math.max(...frames).toFixed(1)} ms`);
+  console.log(`  ${frameFigures('pan frames', frames)}`);
   console.log(`  ${mark(pct(sortedFrames, 95) <= GOALS.frameMs + 1)}  p95 frame ${pct(sortedFrames, 95).toFixed(1)} ms (<= ${GOALS.frameMs} ms, a frame at 60 Hz)`);
   console.log(`  baselines, the same pan at the same throttle: ${frameFigures('the sheet with the chart\'s seats taken out', emptyFrames)}; ${frameFigures('a blank page holding a scroller of the chart\'s size', bareFrames)}`);
   console.log(`  frames over 20 ms: the chart ${over(frames, 20)}, the sheet without seats ${over(emptyFrames, 20)}, the blank page ${over(bareFrames, 20)}`);
   console.log(`  tiles in view drawn at the end of each pan: ${tilesShown.join(', ')}`);
-  const sortedSettle = [...settleFrames].sort((a, b) => a - b);
-  console.log(`  the half second after each pan (the seats' buttons follow the view): p50 ${pct(sortedSettle, 50).toFixed(1)} ms, p95 ${pct(sortedSettle, 95).toFixed(1)} ms, max ${Math.max(...settleFrames).toFixed(1)} ms`);
+  console.log(`  ${frameFigures("the half second after each pan (the seats' buttons follow the view)", settleFrames)}`);
 });

@@ -285,12 +285,19 @@ export function warmOpeningTiles(scene: ChartScene, view: ChartView): void {
   host.remove();
   painter.setScene(scene);
   const next = (deadline?: IdleDeadline) => {
-    if (painter.warmAhead(view, deadline)) schedule(next);
+    if (painter.warmAhead(view, deadline)) whenIdle(next, OPENING_IDLE_TIMEOUT);
   };
-  schedule(next);
+  whenIdle(next, OPENING_IDLE_TIMEOUT);
 }
 
-const schedule = (callback: (deadline?: IdleDeadline) => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(callback, { timeout: 1000 }) : window.setTimeout(callback, 50));
+/** The longest the opening tiles' work waits for an idle period, in ms (the RSVP sheet is being read meanwhile). */
+const OPENING_IDLE_TIMEOUT = 1000;
+
+/** A callback in the browser's idle time, at the latest after `timeout` ms (a short timer where there is none: Safari); answers its handle. */
+export const whenIdle = (callback: (deadline?: IdleDeadline) => void, timeout: number): number =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(callback, { timeout }) : window.setTimeout(callback, 50);
+/** Cancels a callback of whenIdle. */
+export const cancelIdle = (handle: number): void => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(handle) : clearTimeout(handle));
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**

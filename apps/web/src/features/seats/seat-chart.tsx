@@ -2,7 +2,7 @@ import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, use
 import { useTranslation } from 'react-i18next';
 import type { Seat, SeatSchemeData } from '@planns/shared/seats/seats.rules';
 import { chartGeometry, chartLayout, nextSeat, placeAt, seatsInView, type ChartView, type Direction } from './seat-chart-layout.ts';
-import { ChartPainter, MARK, SeatPalette, seatLook, type SeatLook, type SeatState } from './seat-chart-paint.ts';
+import { cancelIdle, ChartPainter, MARK, SeatPalette, seatLook, whenIdle, type SeatLook, type SeatState } from './seat-chart-paint.ts';
 import './seat-chart.css';
 
 export type { SeatState } from './seat-chart-paint.ts';
@@ -26,9 +26,8 @@ const DRAW_ALL_UP_TO = 600;
 const OVERSCAN = 60;
 /** A pan has ended when no scroll came for this long: the seats' buttons then follow the view. */
 const SETTLE_MS = 150;
-/** A callback in the browser's idle time (a short timer where there is none: Safari). */
-const whenIdle = (callback: (deadline?: IdleDeadline) => void): number => (typeof requestIdleCallback === 'function' ? requestIdleCallback(callback, { timeout: 500 }) : window.setTimeout(callback, 50));
-const cancelIdle = (handle: number) => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(handle) : clearTimeout(handle));
+/** The longest a chart's idle work waits for an idle period, in ms. */
+const IDLE_TIMEOUT = 500;
 const KEYS: Record<string, Direction> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
 
 /**
@@ -117,14 +116,14 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
       const now = visible();
       if (!now) return;
       const missing = painter.addAhead(now);
-      if (painter.warmAhead(now, deadline) || missing) idle = whenIdle(warmNext);
+      if (painter.warmAhead(now, deadline) || missing) idle = whenIdle(warmNext, IDLE_TIMEOUT);
     };
     const paint = () => {
       frame = 0;
       const now = visible();
       if (!now) return;
       painter.paintView(now);
-      if (!idle) idle = whenIdle(warmNext);
+      if (!idle) idle = whenIdle(warmNext, IDLE_TIMEOUT);
     };
     const first = visible();
     if (first) {
@@ -135,7 +134,7 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
       // measurement of the DOM, set before the browser paints, as layout effects are for.
       // eslint-disable-next-line react-hooks/set-state-in-effect
       if (!drawAll) setView(first);
-      idle = whenIdle(warmNext);
+      idle = whenIdle(warmNext, IDLE_TIMEOUT);
     }
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(paint);
