@@ -16,6 +16,24 @@ await openVerifiedPayoutAccount(app, owner.headers);
 const scheme = (await call('POST', '/api/seats/templates', owner.headers, { name: 'Hall', data: { rows: 3, columns: 4, rowSpacers: [], columnSpacers: [], seatTypes: [{ label: 'Stalls', price: 2000 }] } })).json().data as { id: number };
 const ROUNDS = 60;
 
+/** A seated event on the hall, its one ticket type selling its seats, on sale. */
+async function seatedEventOnSale(name: string): Promise<number> {
+  const created = await call('POST', '/api/events/create', owner.headers, {
+    name,
+    start_date: '2026-03-01 19:00:00',
+    address: 'Carrer de Mallorca 1, Barcelona',
+    is_attending: false,
+    pricing_mode: 'multiple',
+    currency: 'EUR',
+    seated: true,
+    seat_template_id: scheme.id,
+    ticket_types: [{ name: 'Stalls', price: 2000, currency: 'EUR', seat_type: 0 }],
+  });
+  const id = created.json().data.id as number;
+  await call('POST', `/api/payments/create-product/${id}`, owner.headers);
+  return id;
+}
+
 function embedUrl(eventId: number, session: string, seat: { row: number; col: number }) {
   return `/api/payments/embed/${eventId}?${new URLSearchParams({ current_session: session, 'seats[0][row]': String(seat.row), 'seats[0][col]': String(seat.col), 'seats[0][label]': 'A1' })}`;
 }
@@ -26,20 +44,8 @@ describe('an event deleted during a checkout on it', () => {
     const answers: string[] = [];
     const ids: number[] = [];
     for (let i = 0; i < ROUNDS; i += 1) {
-      const created = await call('POST', '/api/events/create', owner.headers, {
-        name: `Night ${i}`,
-        start_date: '2026-03-01 19:00:00',
-        address: 'Carrer de Mallorca 1, Barcelona',
-        is_attending: false,
-        pricing_mode: 'multiple',
-        currency: 'EUR',
-        seated: true,
-        seat_template_id: scheme.id,
-        ticket_types: [{ name: 'Stalls', price: 2000, currency: 'EUR', seat_type: 0 }],
-      });
-      const id = created.json().data.id as number;
+      const id = await seatedEventOnSale(`Night ${i}`);
       ids.push(id);
-      await call('POST', `/api/payments/create-product/${id}`, owner.headers);
       const first = await call('GET', embedUrl(id, `ben-session-${i}`, { row: 0, col: 0 }), buyer.headers);
       expect(first.statusCode, first.body).toBe(200);
       // The deletion starts a little after the new pick, by a different step each round.
@@ -60,19 +66,7 @@ describe('an event deleted during a checkout on it', () => {
     const buyer = await signedInPerson(ctx, 'Rita Refunded');
     const answers: string[] = [];
     for (let i = 0; i < ROUNDS / 2; i += 1) {
-      const created = await call('POST', '/api/events/create', owner.headers, {
-        name: `Refund night ${i}`,
-        start_date: '2026-03-01 19:00:00',
-        address: 'Carrer de Mallorca 1, Barcelona',
-        is_attending: false,
-        pricing_mode: 'multiple',
-        currency: 'EUR',
-        seated: true,
-        seat_template_id: scheme.id,
-        ticket_types: [{ name: 'Stalls', price: 2000, currency: 'EUR', seat_type: 0 }],
-      });
-      const id = created.json().data.id as number;
-      await call('POST', `/api/payments/create-product/${id}`, owner.headers);
+      const id = await seatedEventOnSale(`Refund night ${i}`);
       const checkout = (await call('GET', embedUrl(id, `rita-session-${i}`, { row: 1, col: 1 }), buyer.headers)).json().data as { id: string; order_id: number };
       await call('POST', `/api/test-provider/checkout/${checkout.id}/pay`, {}, TEST_CARD);
       await call('GET', `/api/payments/session/${checkout.id}`, buyer.headers);

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Event } from '@planns/shared/events/events.schemas';
 import { CARD_AVATARS, RELATION_LIMIT } from '@planns/shared/events/events.rules';
+import { PG_ERROR, pgErrorCode } from '../../db/pg-errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { canManageEvent } from './events.policy.ts';
 import { presentSharedFields, presentViewerFields, type EventViewerSource } from './events.presenter.ts';
@@ -32,7 +33,7 @@ export function servesCards(limits: repo.RelationLimits): boolean {
 }
 
 /** PostgreSQL's codes for a fill that lost a race (its event deleted meanwhile, or a deadlock with a write): the card is filled next time. */
-const LOST_RACE = new Set(['23503', '40P01']);
+const LOST_RACE = new Set<string | undefined>([PG_ERROR.foreignKeyViolation, PG_ERROR.deadlock]);
 
 /**
  * Builds the cards of these events from what is stored now (as to a visitor: nothing of the
@@ -79,7 +80,7 @@ async function buildCards(deps: AppDeps, versions: ReadonlyMap<number, number>):
       [...built].map(([id, card]) => ({ event_id: id, version: versions.get(id)!, body: card.body, facts: card.facts })),
     );
   } catch (err) {
-    if (!LOST_RACE.has((err as { code?: string }).code ?? '')) throw err;
+    if (!LOST_RACE.has(pgErrorCode(err))) throw err;
   }
   return built;
 }

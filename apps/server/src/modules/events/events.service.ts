@@ -14,6 +14,7 @@ import {
 import type { PublicUser } from '@planns/shared/users/users.schemas';
 import { normalizePricing, ticketTypesOf, type Pricing } from '@planns/shared/tickets/tickets.rules';
 import { inTransaction, type Executor, type Tx } from '../../db/database.ts';
+import { PG_ERROR, pgErrorCode } from '../../db/pg-errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
@@ -433,8 +434,6 @@ export async function keepEventUntilCommit(tx: Executor, id: number): Promise<vo
   if (!(await repo.lockEventKey(tx, id))) throw eventNotFound();
 }
 
-/** PostgreSQL's code for a deadlock it broke by ending one of the transactions. */
-const DEADLOCK = '40P01';
 /** Tries of the deletion when a writer that locked the event's rows in another order met it. */
 const DELETE_TRIES = 3;
 
@@ -451,7 +450,7 @@ export async function deleteEvent(deps: AppDeps, actor: Actor, id: number): Prom
       await repo.deleteEvent(deps.db, id);
       break;
     } catch (err) {
-      if ((err as { code?: string }).code !== DEADLOCK || attempt === DELETE_TRIES) throw err;
+      if (pgErrorCode(err) !== PG_ERROR.deadlock || attempt === DELETE_TRIES) throw err;
     }
   }
   await deps.realtime?.recheckEvent(id, actor.userId);

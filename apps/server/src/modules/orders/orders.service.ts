@@ -7,6 +7,7 @@ import { HOLD_MINUTES, SELECTION_MESSAGES, checkoutLines, checkoutTotals, refund
 import type { Purchase } from '@planns/shared/tickets/tickets.schemas';
 import type { RawBuilder } from 'kysely';
 import { inTransaction, underSavepoint, type Tx } from '../../db/database.ts';
+import { PG_ERROR, pgErrorCode } from '../../db/pg-errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
@@ -31,8 +32,6 @@ import * as repo from './orders.repo.ts';
 const HOLD_MS = HOLD_MINUTES * 60_000;
 /** The provider's session lives a little longer than the hold (Stripe wants 30 minutes at least from its creation). */
 const SESSION_EXTRA_SECONDS = 60;
-/** PostgreSQL's code for a reference to a row that is not there (the event, deleted meanwhile). */
-const FOREIGN_KEY_VIOLATION = '23503';
 export const PURCHASES_LIMIT = 100;
 
 type Lines = CheckoutLine[];
@@ -150,7 +149,7 @@ export async function openCheckout(deps: AppDeps, actor: Actor, eventId: number,
       });
     } catch (err) {
       // The event deleted meanwhile (the order's reference to it failed): it is not found.
-      if ((err as { code?: string }).code === FOREIGN_KEY_VIOLATION) throw events.eventNotFound();
+      if (pgErrorCode(err) === PG_ERROR.foreignKeyViolation) throw events.eventNotFound();
       throw inventory.claimRefusal(err, wanted) ?? err;
     }
   };
