@@ -4,8 +4,10 @@ import { reservedSeatsReplySchema } from '@planns/shared/seats/seats.schemas';
 import { HOLD_MINUTES } from '@planns/shared/tickets/tickets.rules';
 import { buildApp } from '../src/app.ts';
 import { inTransaction } from '../src/db/database.ts';
+import { hashToken } from '../src/modules/auth/tokens.ts';
 import * as orders from '../src/modules/orders/orders.service.ts';
-import { createTestApp, injector, nextIp, openVerifiedPayoutAccount, signedInPerson, TEST_CARD } from './harness.ts';
+import { addFriendship, addInvite } from './event-factory.ts';
+import { buildUser, createTestApp, injector, nextIp, openVerifiedPayoutAccount, signedInPerson, signIn, TEST_CARD } from './harness.ts';
 
 /**
  * GET seats/{eventId} from the event's snapshot (decision 0036): with the snapshot warm, the answer
@@ -289,3 +291,72 @@ describe('GET seats/{eventId} from a warm snapshot', () => {
   });
 });
 
+
+describe('GET seats/{eventId} reads the caller’s session in the statement that checks the event', () => {
+  /** The status (and the data when 200) from the server with snapshots and the one without. */
+  async function both(eventId: number, headers: Headers) {
+    const answers = [await call('GET', `/api/seats/${eventId}`, headers), await uncached.inject({ method: 'GET', url: `/api/seats/${eventId}`, headers, remoteAddress: nextIp() })];
+    return answers.map((answer) => (answer.statusCode === 200 ? (answer.json() as { data: Seat[] }).data : answer.statusCode));
+  }
+  const tokenOf = (who: { headers: Headers }) => who.headers.authorization!.replace('Bearer ', '');
+  const cookieOf = (token: string) => ({ cookie: `planns_session=${token}` });
+
+  it('answers as the auth hook would: a bad or ended bearer token 401 before the event is looked at, a stale cookie a visitor, the session’s own seats marked', async () => {
+    const event = await seatedEvent('Door check');
+    const dora = await person('Dora');
+    await hold(event, dora, 'dora-1', [{ row: 0, col: 0 }]);
+    const missing = event + 1_000_000;
+    const bogus = { authorization: `Bearer ${'x'.repeat(43)}` };
+    expect(await both(event, bogus)).toEqual([401, 401]);
+    expect(await both(missing, bogus)).toEqual([401, 401]);
+    expect(await both(missing, dora.headers)).toEqual([404, 404]);
+
+    // Her session by bearer and by cookie: her seat is hers.
+    expect(await both(event, dora.headers)).toEqual([[held(0, 0, true)], [held(0, 0, true)]]);
+    expect(await both(event, cookieOf(tokenOf(dora)))).toEqual([[held(0, 0, true)], [held(0, 0, true)]]);
+
+    // Expired, then signed out: the bearer token is refused; the cookie is a visitor's, who sees a public event only.
+    const hash = hashToken(tokenOf(dora));
+    await db.updateTable('sessions').set({ expires_at: clock.now() }).where('token_hash', '=', hash).execute();
+    expect(await both(event, dora.headers)).toEqual([401, 401]);
+    expect(await both(event, cookieOf(tokenOf(dora)))).toEqual([[held(0, 0)], [held(0, 0)]]);
+    await db.deleteFrom('sessions').where('token_hash', '=', hash).execute();
+    expect(await both(event, dora.headers)).toEqual([401, 401]);
+    await db.updateTable('events').set({ visibility: 'private' }).where('id', '=', event).execute();
+    expect(await both(event, cookieOf(tokenOf(dora)))).toEqual([404, 404]);
+    expect(await both(event, {})).toEqual([404, 404]);
+    // Signed in again and invited, she may see it.
+    const again = await signIn(ctx, dora.user.id);
+    expect(await both(event, cookieOf(again.token))).toEqual([404, 404]);
+    await addInvite(db, event, dora.user.id);
+    expect(await both(event, cookieOf(again.token))).toEqual([[held(0, 0, true)], [held(0, 0, true)]]);
+  });
+
+  it('gives a moderator and a friend their rights, ends a friend’s with the friendship, and marks a session seen after an hour', async () => {
+    const event = await seatedEvent('Friends only');
+    await hold(event, ana, 'ana-friends', [{ row: 1, col: 2 }]);
+    await db.updateTable('events').set({ visibility: 'friends' }).where('id', '=', event).execute();
+    const moderator = await buildUser(db, { name: 'Mo Derator', is_moderator: true });
+    const mo = await signIn(ctx, moderator.id);
+    const frank = await person('Frank');
+    expect(await both(event, frank.headers)).toEqual([404, 404]);
+    expect(await both(event, mo.headers)).toEqual([[held(1, 2)], [held(1, 2)]]);
+    expect(await both(event, cookieOf(mo.token))).toEqual([[held(1, 2)], [held(1, 2)]]);
+
+    await addFriendship(db, owner.user.id, frank.user.id);
+    expect(await both(event, frank.headers)).toEqual([[held(1, 2)], [held(1, 2)]]);
+    await db.deleteFrom('friendships').where('user_id', 'in', [owner.user.id, frank.user.id]).where('friend_id', 'in', [owner.user.id, frank.user.id]).execute();
+    expect(await both(event, frank.headers)).toEqual([404, 404]);
+
+    // The session's last sight moves once it is an hour old, as with every other route.
+    const hash = hashToken(tokenOf(frank));
+    const seen = async () => (await db.selectFrom('sessions').select('last_seen_at').where('token_hash', '=', hash).executeTakeFirstOrThrow()).last_seen_at.getTime();
+    const before = await seen();
+    clock.advance(30 * 60_000);
+    await both(event, frank.headers);
+    expect(await seen()).toBe(before);
+    clock.advance(31 * 60_000);
+    await call('GET', `/api/seats/${event}`, frank.headers);
+    expect(await seen()).toBe(clock.now().getTime());
+  });
+});

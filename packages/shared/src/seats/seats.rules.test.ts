@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SEAT_LABEL_RULE,
   defaultJoinMap,
+  layoutRows,
   layoutSeats,
   letterName,
   newSchemeData,
@@ -97,6 +98,26 @@ describe('seat labels (the declarative rule, decision 0036)', () => {
 
   it('adds spacers only when not empty, once each, inside the grid (events §5)', () => {
     expect(normaliseSpacers([7, '', null, 3, 3, 0, 11, undefined], 11)).toEqual([3, 7]);
+  });
+
+  it('lays out some rows alone exactly as in the whole hall (a checkout looks its picks up in their rows)', () => {
+    const halls = [
+      scheme(12, 9, { rowOrder: 'from-back', skipLetters: 'I', rowOverrides: [{ row: 4, name: 'BOX', numbering: [{ order: 'centre-left-first', step: 1, firstSeat: 1 }] }] }, {
+        columnSpacers: [3, 6],
+        disabledSeats: [{ row: 4, col: 4 }, { row: 7, col: 0 }],
+        seatTypes: [{ label: 'Economy', price: 0 }, { label: 'VIP', price: 5000 }],
+        seatTypeAreas: [{ type: 1, rows: [2, 5], columns: [3, 5] }],
+      }),
+      scheme(5, 10, { blocks: 'between-spacers', rowNames: 'numbers', firstRow: 3, countDisabled: true }, { columnSpacers: [5], disabledSeats: [{ row: 1, col: 2 }] }),
+      defaultJoinMap(),
+    ];
+    for (const hall of halls) {
+      const whole = layoutSeats(hall);
+      for (const rows of [[0], [hall.rows - 1], [4, 1, 4], [2, 3, 0]]) {
+        expect(layoutRows(hall, rows)).toEqual(whole.filter((seat) => rows.includes(seat.row)).sort((a, b) => rows.indexOf(a.row) - rows.indexOf(b.row)));
+      }
+      expect(layoutRows(hall, [-1, hall.rows, 1.5, Number.NaN])).toEqual([]);
+    }
   });
 
   it('lays out a 100 by 100 hall quickly enough for the chart', () => {

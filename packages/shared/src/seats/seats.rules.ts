@@ -228,10 +228,11 @@ function numberBlock(cols: readonly number[], disabled: ReadonlySet<number>, num
 }
 
 /**
- * Every seat of a scheme with its label and type (disabled places are not seats). Rows from the
- * front, seats left to right. Pure and total: a rule that passed the schema always gives labels.
+ * The seats of one row of a scheme with their labels and types (disabled places are not seats),
+ * left to right; what every row shares (the rule's letters, overrides and blocks, the disabled
+ * places by row) is prepared once.
  */
-export function layoutSeats(data: SeatSchemeData): Seat[] {
+function rowLayout(data: SeatSchemeData): (row: number) => Seat[] {
   const rule = data.seatLabel ?? DEFAULT_SEAT_LABEL_RULE;
   const disabledByRow = new Map<number, Set<number>>();
   for (const { row, col } of data.disabledSeats ?? []) {
@@ -243,8 +244,8 @@ export function layoutSeats(data: SeatSchemeData): Seat[] {
   const overrides = new Map(rule.rowOverrides.map((o) => [o.row, o]));
   const ranges = blockRanges(data.columns, data.columnSpacers, rule.blocks);
   const areas = data.seatTypeAreas ?? [];
-  const seats: Seat[] = [];
-  for (let row = 0; row < data.rows; row++) {
+  return (row) => {
+    const seats: Seat[] = [];
     const override = overrides.get(row);
     const position = rule.rowOrder === 'from-front' ? row : data.rows - 1 - row;
     const n = rule.firstRow + position;
@@ -269,7 +270,30 @@ export function layoutSeats(data: SeatSchemeData): Seat[] {
       const seatNumber = String(number);
       seats.push({ row, col, label: `${rowName}${rule.separator}${seatNumber}`, rowName, seatNumber, type });
     }
-  }
+    return seats;
+  };
+}
+
+/**
+ * Every seat of a scheme with its label and type (disabled places are not seats). Rows from the
+ * front, seats left to right. Pure and total: a rule that passed the schema always gives labels.
+ */
+export function layoutSeats(data: SeatSchemeData): Seat[] {
+  const rowSeats = rowLayout(data);
+  const seats: Seat[] = [];
+  for (let row = 0; row < data.rows; row++) seats.push(...rowSeats(row));
+  return seats;
+}
+
+/**
+ * The seats of some rows only, as layoutSeats gives them (a row's labels depend on that row
+ * alone): a checkout's picks are looked up in their rows, not in the whole hall. Rows outside the
+ * grid have no seats.
+ */
+export function layoutRows(data: SeatSchemeData, rows: Iterable<number>): Seat[] {
+  const rowSeats = rowLayout(data);
+  const seats: Seat[] = [];
+  for (const row of new Set(rows)) if (Number.isInteger(row) && row >= 0 && row < data.rows) seats.push(...rowSeats(row));
   return seats;
 }
 

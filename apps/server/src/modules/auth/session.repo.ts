@@ -19,14 +19,22 @@ export function insertSession(
     .executeTakeFirstOrThrow();
 }
 
-export function findLiveSession(db: Executor, tokenHash: string, now: Date) {
+/**
+ * The live session of a token (by its hash) with its person's moderator flag: at most one row. The
+ * one rule of a session's life, run alone by the auth hook (findLiveSession) or as a subquery of a
+ * route's own statement (a route with `sessionInStatement`, auth-hook.ts).
+ */
+export function liveSessionQuery(db: Executor, tokenHash: string, now: Date) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['sessions.id', 'sessions.user_id', 'sessions.last_seen_at', 'sessions.expires_at', 'users.is_moderator'])
     .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
+    .where('sessions.expires_at', '>', now);
+}
+
+export function findLiveSession(db: Executor, tokenHash: string, now: Date) {
+  return liveSessionQuery(db, tokenHash, now).executeTakeFirst();
 }
 
 /** Which of these sessions are still live, as they are now (a moderator's rights may have been taken back). */

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Expression, type RawBuilder, type Selectable } from 'kysely';
 import { lockKey, PLAN_EACH_TIME, type Executor, type Tx } from '../../db/database.ts';
 import type { EventsTable, EventTicketTypesTable } from '../../db/schema.ts';
 import { visibleInList, visibleTo } from './event-visibility.ts';
@@ -69,6 +69,52 @@ export async function findEventForViewerWith(
   `.execute(db);
   const row = result.rows[0];
   return row ? { ...row, extra: readExtra(extra, row) } : undefined;
+}
+
+/** The viewer of findEventForSessionWith, for `extra` values that depend on who asks: the user id of the session read in the statement. */
+export const SESSION_VIEWER = sql<number>`v.user_id`;
+
+/** What findEventForSessionWith reads of the session (the auth hook's columns; none: no live session). */
+export interface StatementSession {
+  id: number;
+  user_id: number;
+  last_seen_at: Date;
+  is_moderator: boolean;
+}
+
+/**
+ * findEventForViewerWith for a caller whose session is read in the same statement (`session`: a
+ * subquery of at most one row with id, user_id, last_seen_at and is_moderator, the auth hook's
+ * lookup): one round trip for the session and the event (GET seats/{eventId}, decision 0036). The
+ * visibility rule is visibleTo with the session's user (none: a visitor's); a moderator's `extra`
+ * is read as for `everyone`. `extra` refers to the viewer as SESSION_VIEWER.
+ */
+export async function findEventForSessionWith(
+  db: Executor,
+  id: number,
+  session: Expression<unknown>,
+  extra: EventExtra,
+): Promise<{ session: StatementSession | undefined; event: (EventAccessFacts & { extra: Record<string, unknown> }) | undefined }> {
+  const visible = visibleTo(SESSION_VIEWER);
+  const result = await sql<{ session_id: number | null; session_user_id: number | null; session_last_seen_at: Date | null; session_is_moderator: boolean | null } & Record<string, unknown>>`
+    SELECT v.id AS session_id, v.user_id AS session_user_id, v.last_seen_at AS session_last_seen_at, v.is_moderator AS session_is_moderator,
+      e.id, e.user_id, e.visibility, coalesce(${visible}, false) AS is_visible
+      ${sql.join(extraColumns(extra, sql<boolean>`(coalesce(v.is_moderator, false) OR ${visible})`), sql``)}
+    FROM (SELECT) AS one
+    LEFT JOIN ${session} AS v ON true
+    LEFT JOIN events e ON e.id = ${id}
+  `.execute(db);
+  const row = result.rows[0]!;
+  return {
+    session:
+      row.session_id === null
+        ? undefined
+        : { id: row.session_id, user_id: row.session_user_id!, last_seen_at: row.session_last_seen_at!, is_moderator: row.session_is_moderator! },
+    event:
+      row.id === null
+        ? undefined
+        : { id: row.id as number, user_id: row.user_id as number, visibility: row.visibility as EventRow['visibility'], is_visible: row.is_visible as boolean, extra: readExtra(extra, row) },
+  };
 }
 
 /**

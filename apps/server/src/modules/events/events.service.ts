@@ -17,6 +17,7 @@ import { inTransaction, type Executor, type Tx } from '../../db/database.ts';
 import { PG_ERROR, pgErrorCode } from '../../db/pg-errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
+import type { SessionInStatement } from '../../http/auth-hook.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import { decodeBase64Image, deleteStoredFiles } from '../users/avatar-image.ts';
 import { presentPublicUser } from '../users/users.presenter.ts';
@@ -193,6 +194,19 @@ export async function loadVisibleWith(deps: AppDeps, viewer: Viewer, id: number,
   const row = await repo.findEventForViewerWith(deps.db, id, viewer?.userId ?? null, extra, { everyone: viewer?.isModerator ?? false });
   if (!row || !canViewEvent(viewer, row)) throw eventNotFound();
   return row;
+}
+
+/**
+ * loadVisibleWith for a caller whose session the route reads in the same statement (the auth
+ * hook's `sessionInStatement`): the session, the event's check and `extra` (a function of the
+ * viewer's id as SQL) in one round trip. A bearer token without a live session answers 401 before
+ * the event is looked at, as the hook would. Answers the viewer the session made, and the event.
+ */
+export async function loadVisibleWithSession(deps: AppDeps, session: SessionInStatement, id: number, extra: (viewerId: RawBuilder<number>) => repo.EventExtra) {
+  const found = await repo.findEventForSessionWith(deps.db, id, session.query, extra(repo.SESSION_VIEWER));
+  const viewer = await session.settle(found.session);
+  if (!found.event || !canViewEvent(viewer, found.event)) throw eventNotFound();
+  return { viewer, row: found.event };
 }
 
 /** The event as this viewer sees it on its page. */

@@ -88,8 +88,9 @@ const takenNow = (now: Date) => sql`(s.ticket_id IS NOT NULL OR (s.hold_expires_
  * thousands, asked for by every open chart. An expression over the event `e`, read in the
  * statement that checks the caller may see it (events.loadVisibleWith): the answer with the
  * snapshots off (SEATS_SNAPSHOT_EVENTS=0), and what SEATS_SNAPSHOT_VERIFY compares them with.
+ * `viewerId`: the caller, or the session read in that statement (events.SESSION_VIEWER).
  */
-export function reservedSeatsJson(now: Date, viewerId: number | null): RawBuilder<string> {
+export function reservedSeatsJson(now: Date, viewerId: number | null | RawBuilder<number>): RawBuilder<string> {
   return sql<string>`(
     SELECT coalesce(json_agg(json_build_object(
         'the_row', s.the_row,

@@ -5,7 +5,7 @@ import { okSchema } from '@planns/shared/http/envelope';
 import { idParamsSchema } from '@planns/shared/input/ids.schemas';
 import { reservedSeatsReplySchema, seatTemplateBodySchema, seatTemplateListReplySchema, seatTemplateReplySchema } from '@planns/shared/seats/seats.schemas';
 import type { AppDeps } from '../../deps.ts';
-import { requireActor } from '../../http/auth-hook.ts';
+import { requireActor, sessionInStatement } from '../../http/auth-hook.ts';
 import { compress, sendShared } from '../../http/compression.ts';
 import type { SeatSnapshots } from './seat-snapshots.ts';
 import * as seats from './seats.service.ts';
@@ -93,8 +93,11 @@ export const seatsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; snapshots: Seat
           'Spec: GET seats/{eventId}: the seats held or sold now, as {the_row, the_col} (zero-based, shown plus one), with state (held or sold) and own (the caller’s). Visitors: public events only. ' +
           'Answered from the event’s snapshot while its seat version (checked in every request) is unchanged: never stale (SEATS_SNAPSHOT_EVENTS; Server-Timing: seats;desc=hit or built;dur=milliseconds).',
         params: idParamsSchema,
-        response: { 200: reservedSeatsReplySchema, 404: e },
+        response: { 200: reservedSeatsReplySchema, 401: e, 404: e },
       },
+      // Every open chart asks, again after every change: the caller's session is read in the
+      // statement that checks the event (one round trip, not two; decision 0036).
+      config: { sessionInStatement: true },
     },
     // A hall's taken seats are thousands of small objects, asked for by every open chart: the
     // answer is the event's snapshot (decision 0036), sent as bytes (a Buffer skips the response
@@ -102,7 +105,7 @@ export const seatsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; snapshots: Seat
     // with no seat of their own share one body, compressed once per encoding. Server-Timing says
     // whether this request read the seats (built) or found them kept (hit), and how long that took.
     async (request, reply) => {
-      const answer = await seats.reservedSeats(deps, snapshots, request.actor, request.params.id);
+      const answer = await seats.reservedSeats(deps, snapshots, { actor: request.actor, session: sessionInStatement(request, deps.db, deps.clock) }, request.params.id);
       const sent = (reply as FastifyReply).type('application/json; charset=utf-8');
       if (answer.snapshot) sent.header('server-timing', `seats;desc=${answer.snapshot.built ? 'built' : 'hit'};dur=${answer.snapshot.ms.toFixed(1)}`);
       const { shared } = answer;

@@ -1,8 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { RawBuilder } from 'kysely';
 import { eventRoom } from '@planns/shared/realtime/realtime.rules';
 import {
   DEFAULT_SEAT_LABEL_RULE,
   defaultJoinMap,
+  layoutRows,
   layoutSeats,
   seatIndex,
   seatKey,
@@ -15,6 +17,7 @@ import type { SeatTemplate, SeatTemplateBody } from '@planns/shared/seats/seats.
 import { inTransaction, type Executor, type Tx } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
+import type { SessionInStatement } from '../../http/auth-hook.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import * as events from '../events/events.service.ts';
 import * as tickets from '../tickets/tickets.service.ts';
@@ -103,19 +106,27 @@ export interface ReservedSeatsAnswer {
 /**
  * GET seats/{eventId} (events §7): the seats taken now on an event the caller may see (a visitor:
  * a public one), as {the_row, the_col}, with whether each is held or sold and the caller's own.
- * The statement that checks the event reads the seats' key (seatStateKey); the answer is the
+ * The statement that checks the event reads the seats' key (seatStateKey), and the caller's session
+ * when the route reads it there (`caller.session`: one round trip for both); the answer is the
  * event's snapshot at that key, kept or read now (decision 0036: never older than that read).
  * With the snapshots off, the statement reads the answer itself (reservedSeatsJson), as before.
  */
-export async function reservedSeats(deps: AppDeps, snapshots: SeatSnapshots, viewer: Actor | null, eventId: number): Promise<ReservedSeatsAnswer> {
+export async function reservedSeats(
+  deps: AppDeps,
+  snapshots: SeatSnapshots,
+  caller: { actor: Actor | null; session: SessionInStatement | null },
+  eventId: number,
+): Promise<ReservedSeatsAnswer> {
   const now = deps.clock.now();
-  const viewerId = viewer?.userId ?? null;
   const verify = deps.config.SEATS_SNAPSHOT_VERIFY;
-  const extra = {
+  const extra = (viewerId: number | null | RawBuilder<number>) => ({
     ...(snapshots.enabled ? { key: () => repo.eventSeatStateKey(now) } : {}),
     ...(!snapshots.enabled || verify ? { seats: () => repo.reservedSeatsJson(now, viewerId) } : {}),
-  };
-  const event = await events.loadVisibleWith(deps, viewer, eventId, extra);
+  });
+  const { viewer, row: event } = caller.session
+    ? await events.loadVisibleWithSession(deps, caller.session, eventId, extra)
+    : { viewer: caller.actor, row: await events.loadVisibleWith(deps, caller.actor, eventId, extra(caller.actor?.userId ?? null)) };
+  const viewerId = viewer?.userId ?? null;
   if (!viewer && event.visibility !== 'public') throw events.eventNotFound();
   if (!snapshots.enabled) return { body: Buffer.from(`{"data":${String(event.extra.seats ?? '[]')}}`), shared: null, snapshot: null };
   const key = String(event.extra.key);
@@ -230,7 +241,9 @@ function seatFields(problems: [number, string][]): AppError {
  * type: that one). 422 per seat otherwise.
  */
 export function resolvePicks(map: SeatSchemeData, ticketTypes: readonly { id: number; seat_type: number | null }[], picks: readonly { row: number; col: number }[]): SeatPick[] {
-  const seats = seatIndex(layoutSeats(map));
+  // Only the picked rows are laid out: a row's labels depend on that row alone (a 5,000-seat hall
+  // laid out whole took milliseconds of every checkout's time).
+  const seats = seatIndex(layoutRows(map, picks.map((pick) => pick.row)));
   const problems: [number, string][] = [];
   const seen = new Set<string>();
   const resolved: SeatPick[] = [];
