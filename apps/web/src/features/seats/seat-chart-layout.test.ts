@@ -14,6 +14,17 @@ describe('the seat chart layout', () => {
     expect(chartLayout(map).seats).toHaveLength(132);
   });
 
+  it('lays a map out once (the RSVP sheet’s warm-up and the chart share it), a changed map anew, with its seats by key', () => {
+    const map = defaultJoinMap();
+    const layout = chartLayout(map);
+    expect(chartLayout(map)).toBe(layout);
+    expect(layout.byKey.get('3:5')).toBe(layout.seatAt[3 * map.columns + 5]);
+    expect(layout.byKey.size).toBe(layout.seats.length);
+    const changed = { ...map, disabledSeats: [{ row: 0, col: 0 }] };
+    expect(chartLayout(changed)).not.toBe(layout);
+    expect(chartLayout(changed).byKey.has('0:0')).toBe(false);
+  });
+
   it('moves along a row and to the nearest seat of the next row with seats', () => {
     const map = { ...newSchemeData(), rows: 3, columns: 4, disabledSeats: [{ row: 1, col: 0 }, { row: 1, col: 1 }, { row: 1, col: 2 }, { row: 1, col: 3 }] };
     const layout = chartLayout(map);

@@ -11,7 +11,23 @@ export interface ChartLayout {
   seatAt: (Seat | undefined)[];
 }
 
-export function chartLayout(map: SeatSchemeData): ChartLayout {
+/**
+ * A map's layout, made once per map object (maps are never changed in place: a change is a new
+ * object): the RSVP sheet lays the hall out to make the opening tiles ready, and the chart, opened
+ * next on the same map, finds it made. byKey: the seats by `${row}:${col}`.
+ */
+const layouts = new WeakMap<SeatSchemeData, ChartLayout & { byKey: Map<string, Seat> }>();
+
+export function chartLayout(map: SeatSchemeData): ChartLayout & { byKey: Map<string, Seat> } {
+  let layout = layouts.get(map);
+  if (!layout) {
+    layout = makeLayout(map);
+    layouts.set(map, layout);
+  }
+  return layout;
+}
+
+function makeLayout(map: SeatSchemeData): ChartLayout & { byKey: Map<string, Seat> } {
   const seats = layoutSeats(map);
   const byRow = new Map<number, Seat[]>();
   const seatAt: (Seat | undefined)[] = new Array(map.rows * map.columns);
@@ -21,7 +37,7 @@ export function chartLayout(map: SeatSchemeData): ChartLayout {
     byRow.set(seat.row, row);
     seatAt[seat.row * map.columns + seat.col] = seat;
   }
-  return { seats, byRow, columns: map.columns, seatAt };
+  return { seats, byRow, columns: map.columns, seatAt, byKey: new Map(seats.map((seat) => [`${seat.row}:${seat.col}`, seat])) };
 }
 
 export type Direction = 'left' | 'right' | 'up' | 'down';

@@ -1,8 +1,10 @@
 import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Seat, SeatSchemeData } from '@planns/shared/seats/seats.rules';
+import { Icon } from '../../components/icon.tsx';
 import { chartGeometry, chartLayout, nextSeat, placeAt, seatsInView, type ChartView, type Direction } from './seat-chart-layout.ts';
 import { cancelIdle, ChartPainter, MARK, SeatPalette, seatLook, whenIdle, type SeatLook, type SeatState } from './seat-chart-paint.ts';
+import { GLYPHS } from './seat-glyphs.ts';
 import './seat-chart.css';
 
 export type { SeatState } from './seat-chart-paint.ts';
@@ -48,7 +50,7 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
   const [focused, setFocused] = useState<string | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const layerRef = useRef<HTMLDivElement>(null);
-  const byKey = useMemo(() => new Map(layout.seats.map((seat) => [`${seat.row}:${seat.col}`, seat])), [layout]);
+  const byKey = layout.byKey;
   const first = layout.seats[0];
   // A hall has thousands of seats: each type is described once, and the seats' names are made
   // from one translated pattern (markers for its parts) rather than a translation call per seat.
@@ -84,7 +86,10 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
   const painterRef = useRef<ChartPainter | null>(null);
   // The painter reads seats' looks through this (kept current by the effect that repaints changes).
   const lookRef = useRef(lookOf);
-  const looks = useRef(new Map<Seat, string>());
+  // Each seat's look as its tiles show it (its signature), to tell which seats a change repaints:
+  // taken in idle time after the first paint (a hall's thousands of seats), or at the first change
+  // if that comes first; null until then.
+  const looks = useRef<Map<Seat, string> | null>(null);
 
   /** The part of the chart the scroller shows now, in the chart's CSS pixels. */
   const visible = (): ChartView | null => {
@@ -105,7 +110,11 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
     const painter = new ChartPainter(layer, new SeatPalette(layer));
     painterRef.current = painter;
     painter.setScene({ geometry, seatSize, layout, look: (seat) => lookRef.current(seat) });
-    looks.current = new Map(layout.seats.map((seat) => [seat, signature(lookRef.current(seat))]));
+    // The tiles follow lookRef's looks (every change of it repaints the seats it changes): those are taken in idle time.
+    looks.current = null;
+    const taking = whenIdle(() => {
+      looks.current ??= signatures(layout.seats, lookRef.current);
+    }, LOOKS_IDLE_TIMEOUT);
     let frame = 0;
     let settle = 0;
     let idle = 0;
@@ -152,6 +161,7 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
       window.removeEventListener('resize', onScroll);
       if (frame) cancelAnimationFrame(frame);
       if (idle) cancelIdle(idle);
+      cancelIdle(taking);
       clearTimeout(settle);
       painter.destroy();
       painterRef.current = null;
@@ -160,14 +170,17 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
 
   // Seats whose look changed (a pick, seats taken by others) are painted again.
   useLayoutEffect(() => {
+    const painted = lookRef.current;
     lookRef.current = lookOf;
     const painter = painterRef.current;
-    if (!painter) return;
+    // On the first render the tiles were just painted with these looks: nothing to compare.
+    if (!painter || painted === lookOf) return;
+    const known = (looks.current ??= signatures(layout.seats, painted));
     const changed: Seat[] = [];
     for (const seat of layout.seats) {
       const now = signature(lookOf(seat));
-      if (looks.current.get(seat) !== now) {
-        looks.current.set(seat, now);
+      if (known.get(seat) !== now) {
+        known.set(seat, now);
         changed.push(seat);
       }
     }
@@ -246,10 +259,10 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
     <div className="seat-chart">
       <div className="seat-chart__tools">
         <button type="button" className="btn btn--secondary seat-chart__zoom" onClick={() => setSize((s) => Math.max(0, s - 1))} disabled={size === 0} aria-label={t('seats.zoomOut')}>
-          −
+          <Icon name="minus" size={20} />
         </button>
         <button type="button" className="btn btn--secondary seat-chart__zoom" onClick={() => setSize((s) => Math.min(SIZES.length - 1, s + 1))} disabled={size === SIZES.length - 1} aria-label={t('seats.zoomIn')}>
-          +
+          <Icon name="plus" size={20} />
         </button>
       </div>
       <div ref={scrollerRef} className="seat-chart__scroller" dir="ltr" style={{ '--seat-size': `${seatSize}px` } as CSSProperties}>
@@ -312,7 +325,7 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
         {(['available', 'picked', 'held', 'sold', 'own'] as const).map((state) => (
           <li key={state}>
             <span className={`seat seat--${state} seat--legend`} aria-hidden="true">
-              <span>{MARK[state]}</span>
+              <LegendMark char={MARK[state]} />
             </span>
             {t(`seats.legend.${state}`)}
           </li>
@@ -355,5 +368,30 @@ const SeatButton = memo(function SeatButton({ seatKey, state, label, pickable, t
   );
 });
 
+/**
+ * A state's mark in the legend, drawn with the strokes the chart's tiles use (seat-glyphs.ts), not
+ * as text: the same mark the eye finds on the seats, and no font to look for (✓ and ★ are in few
+ * fonts; finding one held the chart's first render back by tens of milliseconds).
+ */
+function LegendMark({ char }: { char: string }) {
+  const glyph = GLYPHS[char];
+  if (!glyph) return null;
+  return (
+    <svg className="seat-chart__mark" viewBox="-11 -9 32 32" aria-hidden="true" focusable="false">
+      <path
+        d={glyph.path}
+        fill={glyph.filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 /** A seat's look as one string, to tell which seats to paint again. */
 const signature = (look: SeatLook) => `${look.state}|${look.type}|${look.text}`;
+const signatures = (seats: readonly Seat[], look: (seat: Seat) => SeatLook) => new Map(seats.map((seat) => [seat, signature(look(seat))]));
+/** The longest the seats' looks wait for an idle period after the first paint, in ms. */
+const LOOKS_IDLE_TIMEOUT = 2000;
