@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, injector, openVerifiedPayoutAccount, signedInPerson, TEST_CARD } from './harness.ts';
+import { createTestApp, injector, openVerifiedPayoutAccount, seatedEventBody, signedInPerson, TEST_CARD } from './harness.ts';
 
 /**
  * An event deleted while a buyer replaces their checkout on it (decision 0036): the replacing
@@ -18,17 +18,7 @@ const ROUNDS = 60;
 
 /** A seated event on the hall, its one ticket type selling its seats, on sale. */
 async function seatedEventOnSale(name: string): Promise<number> {
-  const created = await call('POST', '/api/events/create', owner.headers, {
-    name,
-    start_date: '2026-03-01 19:00:00',
-    address: 'Carrer de Mallorca 1, Barcelona',
-    is_attending: false,
-    pricing_mode: 'multiple',
-    currency: 'EUR',
-    seated: true,
-    seat_template_id: scheme.id,
-    ticket_types: [{ name: 'Stalls', price: 2000, currency: 'EUR', seat_type: 0 }],
-  });
+  const created = await call('POST', '/api/events/create', owner.headers, seatedEventBody(name, scheme.id, [{ name: 'Stalls', price: 2000, currency: 'EUR', seat_type: 0 }]));
   const id = created.json().data.id as number;
   await call('POST', `/api/payments/create-product/${id}`, owner.headers);
   return id;

@@ -209,6 +209,21 @@ export async function signedInPerson(ctx: Pick<TestContext, 'db' | 'clock'>, nam
   return { user, headers: (await signIn(ctx, user.id)).headers };
 }
 
+/** POST events/create's body for a seated event on a scheme: the event form with the seat selector on, each ticket type selling a seat type. */
+export function seatedEventBody(name: string, schemeId: number, ticketTypes: { name: string; price: number; currency: string; seat_type: number }[]) {
+  return {
+    name,
+    start_date: '2026-03-01 19:00:00',
+    address: 'Carrer de Mallorca 1, Barcelona',
+    is_attending: false,
+    pricing_mode: 'multiple',
+    currency: 'EUR',
+    seated: true,
+    seat_template_id: schemeId,
+    ticket_types: ticketTypes,
+  };
+}
+
 /** The test provider's card that pays (Stripe's 4242 test number). */
 export const TEST_CARD = { card_number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SEAT_MESSAGES } from '@planns/shared/seats/seats.rules';
 import * as orders from '../src/modules/orders/orders.service.ts';
 import { seededRandom } from '../src/seed/seeded-random.ts';
-import { createTestApp, injector, openVerifiedPayoutAccount, signedInPerson, TEST_CARD } from './harness.ts';
+import { createTestApp, injector, openVerifiedPayoutAccount, seatedEventBody, signedInPerson, TEST_CARD } from './harness.ts';
 import { client, joinEvent, listen, next } from './socket-client.ts';
 
 /**
@@ -38,20 +38,15 @@ async function makeScheme(name: string, data: unknown) {
 async function seatedEvent(name: string, scheme?: { id: number }) {
   scheme ??= await makeScheme(`${name} hall`, HALL);
   // The event form with the seat selector on: each ticket type sells one seat type of the scheme.
-  const created = await call('POST', '/api/events/create', owner.headers, {
-    name,
-    start_date: '2026-03-01 19:00:00',
-    address: 'Carrer de Mallorca 1, Barcelona',
-    is_attending: false,
-    pricing_mode: 'multiple',
-    currency: 'EUR',
-    seated: true,
-    seat_template_id: scheme.id,
-    ticket_types: [
+  const created = await call(
+    'POST',
+    '/api/events/create',
+    owner.headers,
+    seatedEventBody(name, scheme.id, [
       { name: 'Stalls', price: 2000, currency: 'EUR', seat_type: 0 },
       { name: 'VIP', price: 5000, currency: 'EUR', seat_type: 1 },
-    ],
-  });
+    ]),
+  );
   expect(created.statusCode, created.body).toBe(200);
   const event = created.json().data as { id: number; seated: boolean; seat_template_id: number; ticket_types: { id: number; seat_type: number }[] };
   expect([event.seated, event.seat_template_id, event.ticket_types.map((t) => t.seat_type)]).toEqual([true, scheme.id, [0, 1]]);

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql, type Expression, type RawBuilder, type Selectable } from 'kysely';
 import { lockKey, PLAN_EACH_TIME, type Executor, type Tx } from '../../db/database.ts';
 import type { EventsTable, EventTicketTypesTable } from '../../db/schema.ts';
+import type { LiveSession } from '../../http/auth-hook.ts';
 import { visibleInList, visibleTo } from './event-visibility.ts';
 import { cellsAround } from './geo-cells.ts';
 import { escapeLike } from '../../db/like.ts';
@@ -74,14 +75,6 @@ export async function findEventForViewerWith(
 /** The viewer of findEventForSessionWith, for `extra` values that depend on who asks: the user id of the session read in the statement. */
 export const SESSION_VIEWER = sql<number>`v.user_id`;
 
-/** What findEventForSessionWith reads of the session (the auth hook's columns; none: no live session). */
-export interface StatementSession {
-  id: number;
-  user_id: number;
-  last_seen_at: Date;
-  is_moderator: boolean;
-}
-
 /**
  * findEventForViewerWith for a caller whose session is read in the same statement (`session`: a
  * subquery of at most one row with id, user_id, last_seen_at and is_moderator, the auth hook's
@@ -94,7 +87,7 @@ export async function findEventForSessionWith(
   id: number,
   session: Expression<unknown>,
   extra: EventExtra,
-): Promise<{ session: StatementSession | undefined; event: (EventAccessFacts & { extra: Record<string, unknown> }) | undefined }> {
+): Promise<{ session: LiveSession | undefined; event: (EventAccessFacts & { extra: Record<string, unknown> }) | undefined }> {
   const visible = visibleTo(SESSION_VIEWER);
   const result = await sql<{ session_id: number | null; session_user_id: number | null; session_last_seen_at: Date | null; session_is_moderator: boolean | null } & Record<string, unknown>>`
     SELECT v.id AS session_id, v.user_id AS session_user_id, v.last_seen_at AS session_last_seen_at, v.is_moderator AS session_is_moderator,

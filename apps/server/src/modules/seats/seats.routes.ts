@@ -105,7 +105,7 @@ export const seatsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; snapshots: Seat
     // with no seat of their own share one body, compressed once per encoding. Server-Timing says
     // whether this request read the seats (built) or found them kept (hit), and how long that took.
     async (request, reply) => {
-      const answer = await seats.reservedSeats(deps, snapshots, { actor: request.actor, session: sessionInStatement(request, deps.db, deps.clock) }, request.params.id);
+      const answer = await seats.reservedSeats(deps, snapshots, sessionInStatement(request, deps.db, deps.clock), request.params.id);
       const sent = (reply as FastifyReply).type('application/json; charset=utf-8');
       if (answer.snapshot) sent.header('server-timing', `seats;desc=${answer.snapshot.built ? 'built' : 'hit'};dur=${answer.snapshot.ms.toFixed(1)}`);
       const { shared } = answer;

@@ -106,15 +106,15 @@ export interface ReservedSeatsAnswer {
 /**
  * GET seats/{eventId} (events §7): the seats taken now on an event the caller may see (a visitor:
  * a public one), as {the_row, the_col}, with whether each is held or sold and the caller's own.
- * The statement that checks the event reads the seats' key (seatStateKey), and the caller's session
- * when the route reads it there (`caller.session`: one round trip for both); the answer is the
+ * The statement that checks the event reads the seats' key (seatStateKey) and the caller's session
+ * (`session`, the route's sessionInStatement; null: a visitor), one round trip for both; the answer is the
  * event's snapshot at that key, kept or read now (decision 0036: never older than that read).
  * With the snapshots off, the statement reads the answer itself (reservedSeatsJson), as before.
  */
 export async function reservedSeats(
   deps: AppDeps,
   snapshots: SeatSnapshots,
-  caller: { actor: Actor | null; session: SessionInStatement | null },
+  session: SessionInStatement | null,
   eventId: number,
 ): Promise<ReservedSeatsAnswer> {
   const now = deps.clock.now();
@@ -123,9 +123,9 @@ export async function reservedSeats(
     ...(snapshots.enabled ? { key: () => repo.eventSeatStateKey(now) } : {}),
     ...(!snapshots.enabled || verify ? { seats: () => repo.reservedSeatsJson(now, viewerId) } : {}),
   });
-  const { viewer, row: event } = caller.session
-    ? await events.loadVisibleWithSession(deps, caller.session, eventId, extra)
-    : { viewer: caller.actor, row: await events.loadVisibleWith(deps, caller.actor, eventId, extra(caller.actor?.userId ?? null)) };
+  const { viewer, row: event } = session
+    ? await events.loadVisibleWithSession(deps, session, eventId, extra)
+    : { viewer: null, row: await events.loadVisibleWith(deps, null, eventId, extra(null)) };
   const viewerId = viewer?.userId ?? null;
   if (!viewer && event.visibility !== 'public') throw events.eventNotFound();
   if (!snapshots.enabled) return { body: Buffer.from(`{"data":${String(event.extra.seats ?? '[]')}}`), shared: null, snapshot: null };
