@@ -285,7 +285,22 @@ for (const language of ['en', 'he'] as const) {
       await expect(ohWait).toBeVisible();
       await expect(ohWait.getByText(t('rsvp.ohWait.title'))).toBeFocused();
       await expectAccessible(page, `oh wait (${language})`);
+      // The tickets' step takes the RSVP's place in the same dialog: the focus goes to its title
+      // and stays there (two dialogs passed it back and forth: the closing one's return of focus
+      // came after the new one had taken it, and the new one pulled it back).
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { focusSeen: string[] }).focusSeen = seen;
+        document.addEventListener('focusin', (event) => seen.push(`${(event.target as Element).tagName} ${(event.target as Element).textContent?.trim() ?? ''}`));
+      });
       await ohWait.getByRole('button', { name: t('rsvp.ohWait.getTickets') }).click();
+      const ticketsTitle = sheet.getByRole('heading', { name: t('checkout.steps.tickets') });
+      await expect(ticketsTitle).toBeFocused();
+      // What a closing dialog does with the focus comes a task later: wait for two. Then the focus
+      // has gone from the button pressed to the title, and nowhere else.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 50), 50)));
+      await expect(ticketsTitle).toBeFocused();
+      expect(await page.evaluate(() => (window as unknown as { focusSeen: string[] }).focusSeen)).toEqual([`BUTTON ${t('rsvp.ohWait.getTickets')}`, `H2 ${t('checkout.steps.tickets')}`]);
       await sheet.getByRole('button', { name: t('checkout.more', { name: 'VIP' }) }).click();
       await expectAccessible(page, `tickets (${language})`);
       await sheet.getByRole('button', { name: t('checkout.next') }).click();
@@ -293,6 +308,10 @@ for (const language of ['en', 'he'] as const) {
       await sheet.getByRole('button', { name: t('checkout.continueToPayment') }).click();
       await expect(sheet.locator('input[autocomplete="cc-number"]')).toBeVisible();
       await expectAccessible(page, `card form (${language})`);
+      // Closing the flow gives the focus back to what opened it: Going, on the page.
+      await page.keyboard.press('Escape');
+      await expect(sheet).toHaveCount(0);
+      await expect(page.getByRole('region', { name: t('rsvp.title') }).getByRole('button', { name: t('rsvp.actions.join'), exact: true })).toBeFocused();
       // A seated event's seat chart.
       const hall = await context.browser()!.newContext({ baseURL });
       await signInWithRequest(hall.request, newPhone(), 'Hal Hall');

@@ -1,9 +1,11 @@
 import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icon.tsx';
 import { useReturnFocus } from './use-return-focus.ts';
 import './sheet.css';
+
+type SheetSize = 'auto' | 'full';
 
 type SheetProps = {
   open: boolean;
@@ -12,39 +14,132 @@ type SheetProps = {
   description?: string;
   children: ReactNode;
   /** 'full' fills the 430 px column (legal texts); 'auto' sizes to the content. */
-  size?: 'auto' | 'full';
+  size?: SheetSize;
   /** Text alone, with no control to tab to (the legal texts): the body takes focus, so a keyboard can scroll it. */
   isText?: boolean;
 };
 
+/** What the sheet shown in a host tells it: how to close, its size, whether it has a description. */
+type Shown = { onOpenChange: (open: boolean) => void; size: SheetSize; described: boolean };
+
+type Host = {
+  content: { readonly current: HTMLDivElement | null };
+  /** Whether the dialog has opened (its own focus set): from then on a new sheet or step in it takes the focus itself. */
+  settled: { readonly current: boolean };
+  show: (shown: Shown) => void;
+};
+
+const HostContext = createContext<Host | null>(null);
+
+type SheetHostProps = {
+  open: boolean;
+  children: ReactNode;
+};
+
 /**
- * A bottom sheet on a Radix Dialog: focus trap, Escape, titled for assistive technology; focus goes
- * back to what opened it (use-return-focus.ts).
+ * One dialog for sheets that follow one another (the join flow: the RSVP, then the tickets): the
+ * sheet shown changes inside it, the dialog stays. Two dialogs, one closing as the other opens, set
+ * the page behind up twice (its scroll lock, its hidden siblings, the slide-in) and passed the focus
+ * between them: the closing one's return of focus landed a moment after the new one had taken it,
+ * and the new one pulled it back (decision 0036). Closing (Escape, the overlay, the close button)
+ * goes to the sheet shown; the focus goes back to what opened the first one.
  */
-export function Sheet({ open, onOpenChange, title, description, children, size = 'auto', isText = false }: SheetProps) {
-  const { t } = useTranslation();
+export function SheetHost({ open, children }: SheetHostProps) {
   const returnFocus = useReturnFocus();
+  const content = useRef<HTMLDivElement>(null);
+  const settled = useRef(false);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const shownRef = useRef<Shown | null>(null);
+  const host = useMemo<Host>(
+    () => ({
+      content,
+      settled,
+      show: (next) => {
+        shownRef.current = next;
+        setShown((current) => (current && current.size === next.size && current.described === next.described ? current : next));
+      },
+    }),
+    [],
+  );
+  // After the dialog's own focus on opening (its effects run before this one's).
+  useEffect(() => {
+    settled.current = open;
+  }, [open]);
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root open={open} onOpenChange={(next) => shownRef.current?.onOpenChange(next)}>
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay" />
         <Dialog.Content
-          className={`sheet sheet--${size}`}
-          {...(description ? {} : { 'aria-describedby': undefined })}
+          ref={content}
+          className={`sheet sheet--${shown?.size ?? 'auto'}`}
+          {...(shown?.described ? {} : { 'aria-describedby': undefined })}
           {...returnFocus}
         >
-          <div className="sheet__header">
-            <Dialog.Title className="sheet__title">{title}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label={t('common.close')}>
-              <Icon name="close" />
-            </Dialog.Close>
-          </div>
-          {description ? <Dialog.Description className="sheet__description">{description}</Dialog.Description> : null}
-          <div className="sheet__body" {...(isText ? { tabIndex: 0, role: 'document', 'aria-label': title } : {})}>
-            {children}
-          </div>
+          <HostContext.Provider value={host}>{children}</HostContext.Provider>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * A bottom sheet on a Radix Dialog: focus trap, Escape, titled for assistive technology; focus goes
+ * back to what opened it (use-return-focus.ts). Inside a SheetHost it is shown in the host's dialog.
+ * When its content changes under the focus (a step of a flow replacing the one whose button was
+ * pressed), the focus goes to its title, which a screen reader then reads.
+ */
+export function Sheet({ open, onOpenChange, title, description, children, size = 'auto', isText = false }: SheetProps) {
+  const host = useContext(HostContext);
+  if (host) {
+    return open ? (
+      <SheetFrame onOpenChange={onOpenChange} title={title} description={description} size={size} isText={isText}>
+        {children}
+      </SheetFrame>
+    ) : null;
+  }
+  return (
+    <SheetHost open={open}>
+      <SheetFrame onOpenChange={onOpenChange} title={title} description={description} size={size} isText={isText}>
+        {children}
+      </SheetFrame>
+    </SheetHost>
+  );
+}
+
+type SheetFrameProps = Omit<SheetProps, 'open' | 'size'> & { size: SheetSize };
+
+/** A sheet's header and body, in the dialog of the nearest host. */
+function SheetFrame({ onOpenChange, title, description, children, size, isText }: SheetFrameProps) {
+  const { t } = useTranslation();
+  const host = useContext(HostContext)!;
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const described = Boolean(description);
+  useLayoutEffect(() => {
+    host.show({ onOpenChange, size, described });
+  });
+  // A new sheet in the host, or a new step of this one: when the focus was on what left (the page
+  // has it now), the title takes it.
+  useLayoutEffect(() => {
+    const content = host.content.current;
+    if (!host.settled.current || !content) return;
+    const active = document.activeElement;
+    if (active && active !== content && content.contains(active)) return;
+    titleRef.current?.focus({ preventScroll: true });
+  }, [host, title]);
+  return (
+    <HostContext.Provider value={null}>
+      <div className="sheet__header">
+        <Dialog.Title ref={titleRef} className="sheet__title" tabIndex={-1}>
+          {title}
+        </Dialog.Title>
+        <Dialog.Close className="icon-button" aria-label={t('common.close')}>
+          <Icon name="close" />
+        </Dialog.Close>
+      </div>
+      {description ? <Dialog.Description className="sheet__description">{description}</Dialog.Description> : null}
+      <div className="sheet__body" {...(isText ? { tabIndex: 0, role: 'document', 'aria-label': title } : {})}>
+        {children}
+      </div>
+    </HostContext.Provider>
   );
 }

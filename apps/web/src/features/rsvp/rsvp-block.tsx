@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { User } from '@planns/shared/users/users.schemas';
 import { reservedSeatsQueryOptions } from '../../api/seats/get-reserved-seats.ts';
 import { eventSeatMapQueryOptions } from '../../api/seats/get-seat-template.ts';
 import { Icon, type IconName } from '../../components/icon.tsx';
+import { SheetHost } from '../../components/sheet.tsx';
 import { requireLogin } from '../../lib/login-prompt.ts';
 import { preloadableLazy } from '../../lib/preloadable-lazy.ts';
 import { LazySeatPicker, warmSeatChart } from '../seats/lazy-seat-picker.ts';
@@ -17,7 +18,7 @@ import { OPEN_JOIN_PARAM, RSVP_ACTIONS, readOpenJoinParam, rsvpButtons, rsvpCapa
 
 // The sheets open on a tap (or a link that asks for them): their code, the checkout's card form
 // and the payment calls among it, is not part of the event page's first load (issue 16).
-const RsvpSheet = lazy(() => import('./rsvp-sheet.tsx').then((m) => ({ default: m.RsvpSheet })));
+const RsvpSheet = preloadableLazy(() => import('./rsvp-sheet.tsx').then((m) => m.RsvpSheet));
 const CheckoutSheet = preloadableLazy(() => import('../checkout/checkout-sheet.tsx').then((m) => m.CheckoutSheet));
 
 /**
@@ -191,26 +192,32 @@ export function RsvpBlock({ event, user }: RsvpBlockProps) {
         <p className="rsvp__sold-out">{t('rsvp.soldOut')}</p>
       ) : null}
 
+      {/* One dialog for the flow (components/sheet.tsx, SheetHost): the RSVP and the tickets' steps
+          take turns in it. A step's code is in before the step is shown (the sheet never waits
+          half-replaced); the first opens once its code is in. */}
       <Suspense fallback={null}>
-        {sheet?.kind === 'rsvp' && user ? (
-          <RsvpSheet
-            event={event}
-            user={user}
-            preselected={sheet.preselected}
-            onClose={() => setSheet(null)}
-            onGetTickets={(rsvp) => setSheet({ kind: 'checkout', rsvp, start: { step: 'tickets' } })}
-          />
-        ) : null}
-        {sheet?.kind === 'checkout' && user ? (
-          <CheckoutSheet
-            // A new entry (back from the provider, a resumed payment) starts the flow again at its step.
-            key={sheet.start.step === 'success' ? `success-${sheet.start.sessionId}` : sheet.start.step}
-            event={event}
-            rsvp={sheet.rsvp}
-            start={sheet.start}
-            onBackToRsvp={() => setSheet({ kind: 'rsvp', preselected: sheet.rsvp.action })}
-            onClose={() => setSheet(null)}
-          />
+        {sheet && user ? (
+          <SheetHost open>
+            {sheet.kind === 'rsvp' ? (
+              <RsvpSheet
+                event={event}
+                user={user}
+                preselected={sheet.preselected}
+                onClose={() => setSheet(null)}
+                onGetTickets={(rsvp) => void CheckoutSheet.preload().then(() => setSheet({ kind: 'checkout', rsvp, start: { step: 'tickets' } }))}
+              />
+            ) : (
+              <CheckoutSheet
+                // A new entry (back from the provider, a resumed payment) starts the flow again at its step.
+                key={sheet.start.step === 'success' ? `success-${sheet.start.sessionId}` : sheet.start.step}
+                event={event}
+                rsvp={sheet.rsvp}
+                start={sheet.start}
+                onBackToRsvp={() => void RsvpSheet.preload().then(() => setSheet({ kind: 'rsvp', preselected: sheet.rsvp.action }))}
+                onClose={() => setSheet(null)}
+              />
+            )}
+          </SheetHost>
         ) : null}
       </Suspense>
     </section>
