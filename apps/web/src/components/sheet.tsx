@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icon.tsx';
 import { useReturnFocus } from './use-return-focus.ts';
@@ -24,8 +24,8 @@ type Shown = { onOpenChange: (open: boolean) => void; size: SheetSize; described
 
 type Host = {
   content: { readonly current: HTMLDivElement | null };
-  /** Whether the dialog has opened (its own focus set): from then on a new sheet or step in it takes the focus itself. */
-  settled: { readonly current: boolean };
+  /** A sheet comes into the dialog: answers whether another was shown in it before (since it opened). */
+  arrive: () => boolean;
   show: (shown: Shown) => void;
 };
 
@@ -46,14 +46,14 @@ type SheetHostProps = {
  */
 export function SheetHost({ open, children }: SheetHostProps) {
   const returnFocus = useReturnFocus();
-  const content = useRef<HTMLDivElement>(null);
-  const settled = useRef(false);
+  const content = useRef<HTMLDivElement | null>(null);
+  const sheets = useRef(0);
   const [shown, setShown] = useState<Shown | null>(null);
   const shownRef = useRef<Shown | null>(null);
   const host = useMemo<Host>(
     () => ({
       content,
-      settled,
+      arrive: () => sheets.current++ > 0,
       show: (next) => {
         shownRef.current = next;
         setShown((current) => (current && current.size === next.size && current.described === next.described ? current : next));
@@ -61,16 +61,16 @@ export function SheetHost({ open, children }: SheetHostProps) {
     }),
     [],
   );
-  // After the dialog's own focus on opening (its effects run before this one's).
-  useEffect(() => {
-    settled.current = open;
-  }, [open]);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => shownRef.current?.onOpenChange(next)}>
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay" />
         <Dialog.Content
-          ref={content}
+          ref={(element) => {
+            content.current = element;
+            // Closed: the next sheet shown opens the dialog anew.
+            if (!element) sheets.current = 0;
+          }}
           className={`sheet sheet--${shown?.size ?? 'auto'}`}
           {...(shown?.described ? {} : { 'aria-describedby': undefined })}
           {...returnFocus}
@@ -117,13 +117,18 @@ function SheetFrame({ onOpenChange, title, description, children, size, isText }
   useLayoutEffect(() => {
     host.show({ onOpenChange, size, described });
   });
-  // A new sheet in the host, or a new step of this one: when the focus was on what left (the page
-  // has it now), the title takes it.
+  // A sheet replacing another in the dialog, or a new step of this one: when the focus was on what
+  // left (the page's body has it now, or the dialog itself, where Radix puts it then), the title
+  // takes it. Focus anywhere else stays: on a control of this sheet, or in a sheet opened over it.
+  // The dialog's first sheet has Radix's focus on opening.
+  const shownBefore = useRef(false);
   useLayoutEffect(() => {
     const content = host.content.current;
-    if (!host.settled.current || !content) return;
+    const replacing = shownBefore.current || host.arrive();
+    shownBefore.current = true;
+    if (!replacing || !content) return;
     const active = document.activeElement;
-    if (active && active !== content && content.contains(active)) return;
+    if (active && active !== document.body && active !== content) return;
     titleRef.current?.focus({ preventScroll: true });
   }, [host, title]);
   return (
