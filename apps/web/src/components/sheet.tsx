@@ -19,14 +19,15 @@ type SheetProps = {
   isText?: boolean;
 };
 
-/** What the sheet shown in a host tells it: how to close, its size, whether it has a description. */
-type Shown = { onOpenChange: (open: boolean) => void; size: SheetSize; described: boolean };
+/** How the dialog looks for the sheet shown in it: its size, whether it has a description. */
+type Look = { size: SheetSize; described: boolean };
 
 type Host = {
   content: { readonly current: HTMLDivElement | null };
-  /** A sheet comes into the dialog: answers whether another was shown in it before (since it opened). */
-  arrive: () => boolean;
-  show: (shown: Shown) => void;
+  /** Answers whether a sheet was shown in the dialog (since it opened) before this call, and counts this one. */
+  shownBefore: () => boolean;
+  /** The sheet shown tells the dialog how to close it and how it looks. */
+  show: (onOpenChange: (open: boolean) => void, look: Look) => void;
 };
 
 const HostContext = createContext<Host | null>(null);
@@ -47,32 +48,32 @@ type SheetHostProps = {
 export function SheetHost({ open, children }: SheetHostProps) {
   const returnFocus = useReturnFocus();
   const content = useRef<HTMLDivElement | null>(null);
-  const sheets = useRef(0);
-  const [shown, setShown] = useState<Shown | null>(null);
-  const shownRef = useRef<Shown | null>(null);
+  const shown = useRef(0);
+  const [look, setLook] = useState<Look>({ size: 'auto', described: false });
+  const close = useRef<((open: boolean) => void) | null>(null);
   const host = useMemo<Host>(
     () => ({
       content,
-      arrive: () => sheets.current++ > 0,
-      show: (next) => {
-        shownRef.current = next;
-        setShown((current) => (current && current.size === next.size && current.described === next.described ? current : next));
+      shownBefore: () => shown.current++ > 0,
+      show: (onOpenChange, next) => {
+        close.current = onOpenChange;
+        setLook((current) => (current.size === next.size && current.described === next.described ? current : next));
       },
     }),
     [],
   );
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => shownRef.current?.onOpenChange(next)}>
+    <Dialog.Root open={open} onOpenChange={(next) => close.current?.(next)}>
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay" />
         <Dialog.Content
           ref={(element) => {
             content.current = element;
             // Closed: the next sheet shown opens the dialog anew.
-            if (!element) sheets.current = 0;
+            if (!element) shown.current = 0;
           }}
-          className={`sheet sheet--${shown?.size ?? 'auto'}`}
-          {...(shown?.described ? {} : { 'aria-describedby': undefined })}
+          className={`sheet sheet--${look.size}`}
+          {...(look.described ? {} : { 'aria-describedby': undefined })}
           {...returnFocus}
         >
           <HostContext.Provider value={host}>{children}</HostContext.Provider>
@@ -89,21 +90,14 @@ export function SheetHost({ open, children }: SheetHostProps) {
  * pressed), the focus goes to its title, which a screen reader then reads.
  */
 export function Sheet({ open, onOpenChange, title, description, children, size = 'auto', isText = false }: SheetProps) {
-  const host = useContext(HostContext);
-  if (host) {
-    return open ? (
-      <SheetFrame onOpenChange={onOpenChange} title={title} description={description} size={size} isText={isText}>
-        {children}
-      </SheetFrame>
-    ) : null;
-  }
-  return (
-    <SheetHost open={open}>
-      <SheetFrame onOpenChange={onOpenChange} title={title} description={description} size={size} isText={isText}>
-        {children}
-      </SheetFrame>
-    </SheetHost>
+  const hosted = useContext(HostContext) !== null;
+  const frame = (
+    <SheetFrame onOpenChange={onOpenChange} title={title} description={description} size={size} isText={isText}>
+      {children}
+    </SheetFrame>
   );
+  if (hosted) return open ? frame : null;
+  return <SheetHost open={open}>{frame}</SheetHost>;
 }
 
 type SheetFrameProps = Omit<SheetProps, 'open' | 'size'> & { size: SheetSize };
@@ -115,18 +109,15 @@ function SheetFrame({ onOpenChange, title, description, children, size, isText }
   const titleRef = useRef<HTMLHeadingElement>(null);
   const described = Boolean(description);
   useLayoutEffect(() => {
-    host.show({ onOpenChange, size, described });
+    host.show(onOpenChange, { size, described });
   });
   // A sheet replacing another in the dialog, or a new step of this one: when the focus was on what
   // left (the page's body has it now, or the dialog itself, where Radix puts it then), the title
   // takes it. Focus anywhere else stays: on a control of this sheet, or in a sheet opened over it.
-  // The dialog's first sheet has Radix's focus on opening.
-  const shownBefore = useRef(false);
+  // The dialog's first sheet, when it opens, has Radix's focus on opening.
   useLayoutEffect(() => {
     const content = host.content.current;
-    const replacing = shownBefore.current || host.arrive();
-    shownBefore.current = true;
-    if (!replacing || !content) return;
+    if (!host.shownBefore() || !content) return;
     const active = document.activeElement;
     if (active && active !== document.body && active !== content) return;
     titleRef.current?.focus({ preventScroll: true });
