@@ -47,6 +47,21 @@ async function tilesOf(page: Page): Promise<{ left: number; top: number; inView:
   });
 }
 
+/**
+ * Wheel and touch listeners in the page that are not passive (on the document and everything in
+ * it): each would make a pan or a wheel turn wait for the main thread before the browser scrolls
+ * (decision 0045). Playwright's own listeners on the window are not the page's and are not looked at.
+ */
+async function blockingScrollListeners(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const { result } = (await cdp.send('Runtime.evaluate', { expression: 'document' })) as { result: { objectId: string } };
+  const { listeners } = (await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId, depth: -1, pierce: true })) as {
+    listeners: { type: string; passive: boolean; backendNodeId?: number }[];
+  };
+  await cdp.detach();
+  return listeners.filter((l) => ['wheel', 'mousewheel', 'touchstart', 'touchmove'].includes(l.type) && !l.passive).map((l) => `${l.type} on node ${l.backendNodeId ?? 'document'}`);
+}
+
 async function openSeatChart(page: Page, hash: string, texts = { region: 'Are you going?', going: 'Going', getTickets: 'Get tickets' }) {
   await gotoReady(page, `/events/${hash}`);
   await page.getByRole('region', { name: texts.region }).getByRole('button', { name: texts.going, exact: true }).click();
@@ -146,6 +161,25 @@ test('a large hall: seats in view have buttons, tiles beyond the view are drawn 
   const sheet = await openSeatChart(page, event.hash);
   const chart = sheet.getByRole('group', { name: 'Seat chart' });
   await expect(chart).toHaveAttribute('data-painted', '');
+  // The page behind the sheet is locked by CSS alone (decision 0045): no wheel or touch listener
+  // that is not passive, the page not scrollable, a wheel turn over the dim layer moves nothing;
+  // a wheel turn over the chart scrolls the chart.
+  expect(await blockingScrollListeners(page)).toEqual([]);
+  // The chart's frame fits the sheet: the hall scrolls inside it, the sheet does not scroll sideways.
+  expect(await sheet.locator('.sheet__body').evaluate((body) => body.scrollWidth - body.clientWidth)).toBe(0);
+  // Its rounded border is the frame's ring, not the scroller's: a rounded scroller makes Chromium
+  // find each pan's target on the main thread (decision 0045).
+  expect(await page.locator('.seat-chart__scroller').evaluate((scroller) => getComputedStyle(scroller).borderRadius)).toBe('0px');
+  expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+  const behind = await page.evaluate(() => window.scrollY);
+  await page.mouse.move(195, 30);
+  await page.mouse.wheel(0, 600);
+  const scrollerBox = (await page.locator('.seat-chart__scroller').boundingBox())!;
+  await page.mouse.move(scrollerBox.x + scrollerBox.width / 2, scrollerBox.y + scrollerBox.height / 2);
+  await page.mouse.wheel(120, 60);
+  await expect.poll(() => page.locator('.seat-chart__scroller').evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.scrollY)).toBe(behind);
+  await page.locator('.seat-chart__scroller').evaluate((el) => el.scrollTo(0, 0));
   const inView = await chart.getByRole('button').count();
   expect(inView).toBeGreaterThan(20);
   expect(inView).toBeLessThan(300);
@@ -188,5 +222,9 @@ test('a large hall: seats in view have buttons, tiles beyond the view are drawn 
   expect(far).toEqual([]);
   expect((await tilesOf(page)).some((t) => t.left === 0 && t.top === 0)).toBe(false);
   await shot(page, 'en-4-large-hall-corner');
+  // Closed, the page scrolls again.
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+  expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('visible');
   await organiserContext.close();
 });

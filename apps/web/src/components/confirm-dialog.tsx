@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
+import { ModalOverlay } from './modal-overlay.tsx';
 import './sheet.css';
 
 type ConfirmDialogProps = {
@@ -18,7 +19,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="sheet-overlay" />
+        <ModalOverlay className="sheet-overlay" />
         <AlertDialog.Content className="alert" {...(description ? {} : { 'aria-describedby': undefined })}>
           <AlertDialog.Title className="alert__title">{title}</AlertDialog.Title>
           {description ? <AlertDialog.Description className="alert__description">{description}</AlertDialog.Description> : null}

@@ -2,6 +2,7 @@ import { Dialog } from 'radix-ui';
 import { createContext, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icon.tsx';
+import { ModalOverlay } from './modal-overlay.tsx';
 import { useReturnFocus } from './use-return-focus.ts';
 import './sheet.css';
 
@@ -65,7 +66,7 @@ export function SheetHost({ open, children }: SheetHostProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => close.current?.(next)}>
       <Dialog.Portal>
-        <Dialog.Overlay className="sheet-overlay" />
+        <ModalOverlay className="sheet-overlay" />
         <Dialog.Content
           ref={(element) => {
             content.current = element;

@@ -7,6 +7,7 @@ import type { User } from '@planns/shared/users/users.schemas';
 import { useConfig } from '../../api/config/get-config.ts';
 import { currentUserQueryKey } from '../../api/users/get-current-user.ts';
 import { Icon } from '../../components/icon.tsx';
+import { ModalOverlay } from '../../components/modal-overlay.tsx';
 import { useReturnFocus } from '../../components/use-return-focus.ts';
 import { forgetRememberedAction, runRememberedAction } from '../../lib/remembered-actions.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
@@ -90,7 +91,7 @@ export function LoginModal({ onClose }: LoginModalProps) {
   return (
     <Dialog.Root open onOpenChange={(open) => !open && dismiss()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="sheet-overlay" />
+        <ModalOverlay className="sheet-overlay" />
         <Dialog.Content
           className="sheet login-modal"
           aria-describedby={undefined}

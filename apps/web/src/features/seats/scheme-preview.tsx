@@ -46,39 +46,41 @@ export function SchemePreview({ data, typeOf, onPlace, onRow }: SchemePreviewPro
   }
 
   return (
-    <div className="seat-chart__scroller scheme-preview" dir="ltr" style={{ '--seat-size': `${SEAT_SIZE}px` } as CSSProperties}>
-      <div className="seat-chart__stage">{t('seats.stage')}</div>
-      <div role="group" aria-label={t('seats.creator.preview')} className="seat-chart__grid" style={{ inlineSize: geometry.width, blockSize: geometry.height }} onClick={onClick}>
-        {Array.from({ length: data.rows }, (_, row) => {
-          const name = rowNames.get(row) ?? String(row + 1);
-          return (
-            <button
-              key={`row-${row}`}
-              type="button"
-              data-row={row}
-              className="seat-chart__row-name scheme-preview__row"
-              style={{ insetBlockStart: geometry.rowTop[row], blockSize: SEAT_SIZE }}
-              aria-label={t('seats.creator.paintRow', { row: name })}
-            >
-              {name}
-            </button>
-          );
-        })}
-        {places.map(({ row, col, type, seat }) => (
-          <Place
-            key={`${row}:${col}`}
-            place={`${row}:${col}`}
-            type={type}
-            top={geometry.rowTop[row]!}
-            left={geometry.colLeft[col]!}
-            text={seat?.seatNumber ?? ''}
-            label={
-              type === DISABLED || !seat
-                ? t('seats.creator.placeOut', { row: rowNames.get(row) ?? String(row + 1), col: col + 1 })
-                : t('seats.creator.placeSeat', { seat: seat.label, type: data.seatTypes[type]?.label ?? '' })
-            }
-          />
-        ))}
+    <div className="seat-chart__frame">
+      <div className="seat-chart__scroller scheme-preview" dir="ltr" style={{ '--seat-size': `${SEAT_SIZE}px` } as CSSProperties}>
+        <div className="seat-chart__stage">{t('seats.stage')}</div>
+        <div role="group" aria-label={t('seats.creator.preview')} className="seat-chart__grid" style={{ inlineSize: geometry.width, blockSize: geometry.height }} onClick={onClick}>
+          {Array.from({ length: data.rows }, (_, row) => {
+            const name = rowNames.get(row) ?? String(row + 1);
+            return (
+              <button
+                key={`row-${row}`}
+                type="button"
+                data-row={row}
+                className="seat-chart__row-name scheme-preview__row"
+                style={{ insetBlockStart: geometry.rowTop[row], blockSize: SEAT_SIZE }}
+                aria-label={t('seats.creator.paintRow', { row: name })}
+              >
+                {name}
+              </button>
+            );
+          })}
+          {places.map(({ row, col, type, seat }) => (
+            <Place
+              key={`${row}:${col}`}
+              place={`${row}:${col}`}
+              type={type}
+              top={geometry.rowTop[row]!}
+              left={geometry.colLeft[col]!}
+              text={seat?.seatNumber ?? ''}
+              label={
+                type === DISABLED || !seat
+                  ? t('seats.creator.placeOut', { row: rowNames.get(row) ?? String(row + 1), col: col + 1 })
+                  : t('seats.creator.placeSeat', { seat: seat.label, type: data.seatTypes[type]?.label ?? '' })
+              }
+            />
+          ))}
+        </div>
       </div>
     </div>
   );

@@ -265,47 +265,49 @@ export function SeatChart({ map, stateOf, describeType, onToggle }: SeatChartPro
           <Icon name="plus" size={20} />
         </button>
       </div>
-      <div ref={scrollerRef} className="seat-chart__scroller" dir="ltr" style={{ '--seat-size': `${seatSize}px` } as CSSProperties}>
-        <div className="seat-chart__stage">{t('seats.stage')}</div>
-        <div
-          ref={gridRef}
-          role="group"
-          aria-label={t('seats.chart')}
-          className="seat-chart__grid"
-          style={{ inlineSize: geometry.width, blockSize: geometry.height }}
-          onClick={onClick}
-          onKeyDown={onKeyDown}
-        >
-          {[...layout.byRow.values()].map((row) => (
-            <span
-              key={`row-${row[0]!.row}`}
-              className="seat-chart__row-name"
-              aria-hidden="true"
-              style={{ insetBlockStart: geometry.rowTop[row[0]!.row], blockSize: seatSize }}
-            >
-              {row[0]!.rowName}
-            </span>
-          ))}
-          <div ref={layerRef} className="seat-chart__paint" aria-hidden="true" />
-          {drawn.map((seat) => {
-            const key = `${seat.row}:${seat.col}`;
-            const state = stateOf(seat);
-            const type = types[seat.type] ?? null;
-            const shown: SeatState = type ? state : 'unavailable';
-            return (
-              <SeatButton
-                key={key}
-                seatKey={key}
-                state={shown}
-                label={labelOf(seat, type, shown)}
-                pickable={type !== null && (state === 'available' || state === 'picked')}
-                tabbable={key === tabbable}
-                top={geometry.rowTop[seat.row]!}
-                left={geometry.colLeft[seat.col]!}
-                printed={seat.label}
-              />
-            );
-          })}
+      <div className="seat-chart__frame">
+        <div ref={scrollerRef} className="seat-chart__scroller" dir="ltr" style={{ '--seat-size': `${seatSize}px` } as CSSProperties}>
+          <div className="seat-chart__stage">{t('seats.stage')}</div>
+          <div
+            ref={gridRef}
+            role="group"
+            aria-label={t('seats.chart')}
+            className="seat-chart__grid"
+            style={{ inlineSize: geometry.width, blockSize: geometry.height }}
+            onClick={onClick}
+            onKeyDown={onKeyDown}
+          >
+            {[...layout.byRow.values()].map((row) => (
+              <span
+                key={`row-${row[0]!.row}`}
+                className="seat-chart__row-name"
+                aria-hidden="true"
+                style={{ insetBlockStart: geometry.rowTop[row[0]!.row], blockSize: seatSize }}
+              >
+                {row[0]!.rowName}
+              </span>
+            ))}
+            <div ref={layerRef} className="seat-chart__paint" aria-hidden="true" />
+            {drawn.map((seat) => {
+              const key = `${seat.row}:${seat.col}`;
+              const state = stateOf(seat);
+              const type = types[seat.type] ?? null;
+              const shown: SeatState = type ? state : 'unavailable';
+              return (
+                <SeatButton
+                  key={key}
+                  seatKey={key}
+                  state={shown}
+                  label={labelOf(seat, type, shown)}
+                  pickable={type !== null && (state === 'available' || state === 'picked')}
+                  tabbable={key === tabbable}
+                  top={geometry.rowTop[seat.row]!}
+                  left={geometry.colLeft[seat.col]!}
+                  printed={seat.label}
+                />
+              );
+            })}
+          </div>
         </div>
       </div>
       <ul className="seat-chart__legend" aria-label={t('seats.types')}>
