@@ -42,7 +42,8 @@ for (const language of ['en', 'he'] as const) {
       const popupOpened = page.waitForEvent('popup');
       await google.click();
       const popup = await popupOpened;
-      await popup.waitForEvent('close');
+      // The window may be done (and closed) before a wait for its 'close' event starts: its state is polled.
+      await expect.poll(() => popup.isClosed(), { timeout: 20_000 }).toBe(true);
 
       // A new Google account has no name: step 3, then the picture, skipped, which finishes (no welcome).
       await expect(modal.getByRole('heading', { name: t('login.name.title') })).toBeVisible();
@@ -100,7 +101,8 @@ test('a Google account whose email is on an account is linked only by that accou
   provider.setClaims({ email, email_verified: true });
   const popupOpened = page.waitForEvent('popup');
   await modal.getByRole('button', { name: 'Continue with Google' }).click();
-  await (await popupOpened).waitForEvent('close');
+  const popup = await popupOpened;
+  await expect.poll(() => popup.isClosed(), { timeout: 20_000 }).toBe(true);
   provider.setClaims({});
   await expect(modal.getByRole('alert')).toContainText("This Google account's email is already on a planns account");
   await expect(modal.getByRole('button', { name: 'Create a new account with Google instead' })).toBeVisible();
