@@ -62,8 +62,9 @@ async function blockingScrollListeners(page: Page): Promise<string[]> {
   return listeners.filter((l) => ['wheel', 'mousewheel', 'touchstart', 'touchmove'].includes(l.type) && !l.passive).map((l) => `${l.type} on node ${l.backendNodeId ?? 'document'}`);
 }
 
-async function openSeatChart(page: Page, hash: string, texts = { region: 'Are you going?', going: 'Going', getTickets: 'Get tickets' }) {
+async function openSeatChart(page: Page, hash: string, texts = { region: 'Are you going?', going: 'Going', getTickets: 'Get tickets' }, scrollY = 0) {
   await gotoReady(page, `/events/${hash}`);
+  if (scrollY) await page.evaluate((y) => window.scrollTo(0, y), scrollY);
   await page.getByRole('region', { name: texts.region }).getByRole('button', { name: texts.going, exact: true }).click();
   const sheet = page.getByRole('dialog');
   await sheet.getByRole('button', { name: texts.getTickets }).click();
@@ -158,7 +159,8 @@ test('a large hall: seats in view have buttons, tiles beyond the view are drawn 
   // 30 rows of 40: 1,199 seats, more than the 600 that have every button.
   const event = await seatedEventOnSale(organiserContext.request, `E2E Large Hall ${Date.now()}`, { rows: 30, columns: 40 });
   await signInViaApi(page, undefined, 'Bea Buyer');
-  const sheet = await openSeatChart(page, event.hash);
+  // The page scrolled a little first: it is where it was behind the sheet, and after it.
+  const sheet = await openSeatChart(page, event.hash, undefined, 200);
   const chart = sheet.getByRole('group', { name: 'Seat chart' });
   await expect(chart).toHaveAttribute('data-painted', '');
   // The page behind the sheet is locked by CSS alone (decision 0045): no wheel or touch listener
@@ -172,6 +174,7 @@ test('a large hall: seats in view have buttons, tiles beyond the view are drawn 
   expect(await page.locator('.seat-chart__scroller').evaluate((scroller) => getComputedStyle(scroller).borderRadius)).toBe('0px');
   expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
   const behind = await page.evaluate(() => window.scrollY);
+  expect(behind).toBe(200);
   await page.mouse.move(195, 30);
   await page.mouse.wheel(0, 600);
   const scrollerBox = (await page.locator('.seat-chart__scroller').boundingBox())!;
@@ -222,9 +225,10 @@ test('a large hall: seats in view have buttons, tiles beyond the view are drawn 
   expect(far).toEqual([]);
   expect((await tilesOf(page)).some((t) => t.left === 0 && t.top === 0)).toBe(false);
   await shot(page, 'en-4-large-hall-corner');
-  // Closed, the page scrolls again.
+  // Closed, the page scrolls again, from where it was.
   await page.keyboard.press('Escape');
   await expect(sheet).toHaveCount(0);
   expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('visible');
+  expect(await page.evaluate(() => window.scrollY)).toBe(behind);
   await organiserContext.close();
 });
