@@ -162,6 +162,7 @@ test('a large hall: seats in view have buttons, tiles beyond the view are drawn 
   // The page scrolled a little first: it is where it was behind the sheet, and after it.
   const sheet = await openSeatChart(page, event.hash, undefined, 200);
   const chart = sheet.getByRole('group', { name: 'Seat chart' });
+  const scroller = page.locator('.seat-chart__scroller');
   await expect(chart).toHaveAttribute('data-painted', '');
   // The page behind the sheet is locked by CSS alone (decision 0045): no wheel or touch listener
   // that is not passive, the page not scrollable, a wheel turn over the dim layer moves nothing;
@@ -171,18 +172,18 @@ test('a large hall: seats in view have buttons, tiles beyond the view are drawn 
   expect(await sheet.locator('.sheet__body').evaluate((body) => body.scrollWidth - body.clientWidth)).toBe(0);
   // Its rounded border is the frame's ring, not the scroller's: a rounded scroller makes Chromium
   // find each pan's target on the main thread (decision 0045).
-  expect(await page.locator('.seat-chart__scroller').evaluate((scroller) => getComputedStyle(scroller).borderRadius)).toBe('0px');
+  expect(await scroller.evaluate((element) => getComputedStyle(element).borderRadius)).toBe('0px');
   expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
   const behind = await page.evaluate(() => window.scrollY);
   expect(behind).toBe(200);
   await page.mouse.move(195, 30);
   await page.mouse.wheel(0, 600);
-  const scrollerBox = (await page.locator('.seat-chart__scroller').boundingBox())!;
+  const scrollerBox = (await scroller.boundingBox())!;
   await page.mouse.move(scrollerBox.x + scrollerBox.width / 2, scrollerBox.y + scrollerBox.height / 2);
   await page.mouse.wheel(120, 60);
-  await expect.poll(() => page.locator('.seat-chart__scroller').evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await expect.poll(() => scroller.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
   expect(await page.evaluate(() => window.scrollY)).toBe(behind);
-  await page.locator('.seat-chart__scroller').evaluate((el) => el.scrollTo(0, 0));
+  await scroller.evaluate((element) => element.scrollTo(0, 0));
   const inView = await chart.getByRole('button').count();
   expect(inView).toBeGreaterThan(20);
   expect(inView).toBeLessThan(300);

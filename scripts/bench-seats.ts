@@ -52,6 +52,7 @@ import autocannon from 'autocannon';
 import { type Browser, type CDPSession, type Page, chromium } from 'playwright-core';
 import { sql } from 'kysely';
 import { createDb } from '../apps/server/src/db/database.ts';
+import { TILE } from '../apps/web/src/features/seats/seat-chart-layout.ts';
 import http from 'node:http';
 import { backendPids, cpuMsOfPid, insertBenchUser, log, machineSnapshot, runBench, startBareServer, startPlannsServer, stopChild } from './bench-support.ts';
 
@@ -63,15 +64,18 @@ const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const GOALS = { p99Ms: 50, firstRenderMs: 500, frameMs: 16 };
 /** Runs of the browser part (BENCH_RUNS): each a first render, a pan of the chart and the pan's two baselines. */
 const RUNS = Number(process.env.BENCH_RUNS) || 3;
+/** The pan: this many frames, a step of this many px at each. */
+const PAN_FRAMES = 60;
+const PAN_STEP = { left: 12, top: 6 };
 /**
- * The pan, as text the page runs on a scroller: 60 frames, a step of 12 by 6 px at the start of
+ * The pan, as text the page runs on a scroller: PAN_FRAMES frames, a PAN_STEP at the start of
  * each (in its animation frame callback); answers the frames' times but the first.
  */
 const PAN = `async (scroller) => {
   const times = [];
   let last = performance.now();
-  for (let i = 0; i < 60; i += 1) {
-    await new Promise((resolve) => requestAnimationFrame(() => { scroller.scrollBy({ left: 12, top: 6 }); resolve(); }));
+  for (let i = 0; i < ${PAN_FRAMES}; i += 1) {
+    await new Promise((resolve) => requestAnimationFrame(() => { scroller.scrollBy(${JSON.stringify(PAN_STEP)}); resolve(); }));
     const now = performance.now();
     times.push(now - last);
     last = now;
@@ -105,7 +109,7 @@ interface GestureFigures {
   /** Each scroll input's latency to the frame that showed it, and the scrolled frames Chromium's scroll jank metric calls janky. */
   updateMs: number[];
   janky: number;
-  /** Where the scroller ended (720, 360 when the whole gesture went through). */
+  /** Where the scroller ended (PAN's whole distance, 720 by 360, when the whole gesture went through). */
   end: [number, number];
   /** The chart only: animation frames during the gesture, and those whose view (at that frame's scroll offset) had a tile of seats not in the page. */
   sampled: number;
@@ -113,7 +117,7 @@ interface GestureFigures {
 }
 
 /**
- * The pan as a gesture: the same 720 by 360 px as PAN, at about 12 by 6 px a frame, sent as input
+ * The pan as a gesture: the same distance as PAN, at about its step a frame (60 a second), sent as input
  * (Input.synthesizeScrollGesture) over the scroller's middle, so that Chromium scrolls it as it
  * scrolls a finger's pan: on the compositor thread, whatever the main thread is doing, with the
  * main thread told after. Headless Chromium makes no scroll of synthetic touches (no gesture
@@ -140,17 +144,17 @@ async function gesturePan(browser: Browser, page: Page, cdp: CDPSession, selecto
       const inner = layer.getBoundingClientRect();
       const left = inner.left - outer.left - scroller.clientLeft + scroller.scrollLeft;
       const top = inner.top - outer.top - scroller.clientTop + scroller.scrollTop;
-      const across = Math.ceil(layer.offsetWidth / 256);
-      const down = Math.ceil(layer.offsetHeight / 256);
+      const across = Math.ceil(layer.offsetWidth / ${TILE});
+      const down = Math.ceil(layer.offsetHeight / ${TILE});
       window.__tiles = { sampled: 0, blank: 0, on: true };
       const look = () => {
         if (!window.__tiles.on) return;
-        const x0 = Math.max(0, Math.floor((scroller.scrollLeft - left) / 256));
-        const y0 = Math.max(0, Math.floor((scroller.scrollTop - top) / 256));
-        const x1 = Math.min(across - 1, Math.floor((scroller.scrollLeft - left + scroller.clientWidth - 1) / 256));
-        const y1 = Math.min(down - 1, Math.floor((scroller.scrollTop - top + scroller.clientHeight - 1) / 256));
+        const x0 = Math.max(0, Math.floor((scroller.scrollLeft - left) / ${TILE}));
+        const y0 = Math.max(0, Math.floor((scroller.scrollTop - top) / ${TILE}));
+        const x1 = Math.min(across - 1, Math.floor((scroller.scrollLeft - left + scroller.clientWidth - 1) / ${TILE}));
+        const y1 = Math.min(down - 1, Math.floor((scroller.scrollTop - top + scroller.clientHeight - 1) / ${TILE}));
         const there = new Set();
-        for (const tile of layer.children) there.add(Math.round(parseFloat(tile.style.insetInlineStart) / 256) + ':' + Math.round(parseFloat(tile.style.insetBlockStart) / 256));
+        for (const tile of layer.children) there.add(Math.round(parseFloat(tile.style.insetInlineStart) / ${TILE}) + ':' + Math.round(parseFloat(tile.style.insetBlockStart) / ${TILE}));
         let whole = true;
         for (let y = y0; y <= y1; y += 1) for (let x = x0; x <= x1; x += 1) if (!there.has(x + ':' + y)) whole = false;
         window.__tiles.sampled += 1;
@@ -160,7 +164,10 @@ async function gesturePan(browser: Browser, page: Page, cdp: CDPSession, selecto
       requestAnimationFrame(look);
     })()`);
   await browser.startTracing(page, { categories: ['benchmark'] });
-  await cdp.send('Input.synthesizeScrollGesture', { x: centre.x, y: centre.y, xDistance: -720, yDistance: -360, speed: 805, gestureSourceType: 'mouse', preventFling: true });
+  // Negative distances scroll towards the end, as scrollBy's positive steps do; the speed makes it PAN_FRAMES frames at 60 Hz.
+  const [dx, dy] = [PAN_STEP.left * PAN_FRAMES, PAN_STEP.top * PAN_FRAMES];
+  const speed = Math.round((Math.hypot(dx, dy) * 60) / PAN_FRAMES);
+  await cdp.send('Input.synthesizeScrollGesture', { x: centre.x, y: centre.y, xDistance: -dx, yDistance: -dy, speed, gestureSourceType: 'mouse', preventFling: true });
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
     traceEvents: {
       name: string;
@@ -183,9 +190,9 @@ async function gesturePan(browser: Browser, page: Page, cdp: CDPSession, selecto
   const frames = trace.traceEvents
     .filter((event) => event.name === 'PipelineReporter' && event.ph === 'b' && event.args?.frame_reporter && event.args.frame_reporter.scroll_state !== 'SCROLL_NONE')
     .sort((a, b) => a.ts - b.ts);
-  const presented = frames.filter((frame) => frame.args!.frame_reporter!.state.startsWith('STATE_PRESENTED'));
-  const intervals = presented.slice(1).map((frame, i) => (frame.ts - presented[i]!.ts) / 1000);
   const reporter = (frame: (typeof frames)[number]) => frame.args!.frame_reporter!;
+  const presented = frames.filter((frame) => reporter(frame).state.startsWith('STATE_PRESENTED'));
+  const intervals = presented.slice(1).map((frame, i) => (frame.ts - presented[i]!.ts) / 1000);
   // Each input event's latency, from its making to the frame that showed it (EventLatency, begun and ended by id).
   const begun = new Map<string, (typeof trace.traceEvents)[number]>();
   const latencies: { type: string; ms: number; janky: boolean }[] = [];
@@ -579,7 +586,7 @@ runBench(async ({ scratch, cleanups }) => {
     );
   };
   const gestureIntervals = gestures.flatMap((g) => g.intervals).sort((a, b) => a - b);
-  console.log(`\nThe same pan as a gesture (wheel deltas at 12 by 6 px a frame, scrolled as a finger's pan is), the compositor's frames from a trace:`);
+  console.log(`\nThe same pan as a gesture (wheel deltas at ${PAN_STEP.left} by ${PAN_STEP.top} px a frame, scrolled as a finger's pan is), the compositor's frames from a trace:`);
   console.log(`  ${gestureFigures('the chart', gestures)}`);
   console.log(`  ${mark(gestureIntervals.length > 0 && pct(gestureIntervals, 95) <= GOALS.frameMs + 1)}  p95 frame ${pct(gestureIntervals, 95).toFixed(1)} ms (<= ${GOALS.frameMs} ms, a frame at 60 Hz)`);
   console.log(`  the chart's own part: animation frames whose view had a tile of seats not yet in the page: ${gestures.map((g) => `${g.blank} of ${g.sampled}`).join(', ')}`);

@@ -103,6 +103,9 @@ export function seatsInView(layout: ChartLayout, geometry: ChartGeometry, view: 
   return inView;
 }
 
+/** Tiles of the chart, squares of this many CSS pixels: a pan shows drawn tiles moved by the compositor; a new one is drawn once. */
+export const TILE = 256;
+
 /** A window of the chart in CSS pixels from its top left. */
 export type ChartView = { top: number; left: number; width: number; height: number };
 

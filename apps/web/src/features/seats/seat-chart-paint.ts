@@ -1,5 +1,5 @@
 import type { Seat } from '@planns/shared/seats/seats.rules';
-import { partitionPoint, tilesInView, type ChartGeometry, type ChartLayout, type ChartView } from './seat-chart-layout.ts';
+import { partitionPoint, TILE, tilesInView, type ChartGeometry, type ChartLayout, type ChartView } from './seat-chart-layout.ts';
 import { GLYPH_ADVANCE, GLYPH_HEIGHT, GLYPH_WIDTH, GLYPHS } from './seat-glyphs.ts';
 
 export type SeatState = 'available' | 'picked' | 'held' | 'sold' | 'own' | 'unavailable';
@@ -84,9 +84,6 @@ export interface ChartScene {
   layout: Pick<ChartLayout, 'columns' | 'seatAt'>;
   look: (seat: Seat) => SeatLook;
 }
-
-/** Tiles of the chart, squares of this many CSS pixels: a pan shows drawn tiles moved by the compositor; a new one is drawn once. */
-export const TILE = 256;
 
 /** A tile's size, for the layout's tile functions. */
 const SIZE = { width: TILE, height: TILE };
