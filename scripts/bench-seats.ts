@@ -350,6 +350,8 @@ runBench(async ({ scratch, cleanups }) => {
     let request = 0;
     // Snapshots the server built (its Server-Timing says `seats;desc=built;dur=…` on the answer that built one), and their times.
     const builds: number[] = [];
+    // How many requests' checks the statement that checked each answer read (`check;desc="n"`, decision 0046).
+    const batched: number[] = [];
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       autocannon(
         {
@@ -366,8 +368,11 @@ runBench(async ({ scratch, cleanups }) => {
                 return { ...req, headers: { ...req.headers, authorization: `Bearer ${viewers[request % viewers.length]!.token}`, 'accept-encoding': 'gzip, deflate, br, zstd' } };
               },
               onResponse: (_status, _body, _context, headers) => {
-                const timing = /desc=built;dur=([\d.]+)/.exec(String(headers['server-timing'] ?? headers['Server-Timing'] ?? ''));
+                const header = String(headers['server-timing'] ?? headers['Server-Timing'] ?? '');
+                const timing = /desc=built;dur=([\d.]+)/.exec(header);
                 if (timing) builds.push(Number(timing[1]));
+                const check = /check;desc="(\d+)"/.exec(header);
+                if (check) batched.push(Number(check[1]));
               },
             },
           ],
@@ -385,7 +390,7 @@ runBench(async ({ scratch, cleanups }) => {
     const sample = await fetch(`${server}/api/seats/${event.id}`, { headers: { authorization: `Bearer ${viewers[0]!.token}` } });
     const taken = ((await sample.json()) as { data: unknown[] }).data.length;
     const cpu = { server: (cpuAfter.server - cpuBefore.server) / result.requests.total, pg: (cpuAfter.pg - cpuBefore.pg) / result.requests.total };
-    return { result, holdTimes, refused, builds, versions, taken, machine, cpu };
+    return { result, holdTimes, refused, builds, versions, taken, machine, cpu, batched };
   };
   const report = (label: string, run: Awaited<ReturnType<typeof load>>) => {
     const { result } = run;
@@ -397,6 +402,11 @@ runBench(async ({ scratch, cleanups }) => {
     const sortedBuilds = [...run.builds].sort((a, b) => a - b);
     const buildTimes = sortedBuilds.length > 0 ? ` (each read and made in p50 ${pct(sortedBuilds, 50).toFixed(1)} ms, max ${sortedBuilds.at(-1)!.toFixed(1)} ms)` : '';
     console.log(`  seat versions made meanwhile: ${run.versions}; snapshots built: ${run.builds.length} of ${result.requests.total} answers${buildTimes}`);
+    if (run.batched.length > 0) {
+      const sortedBatched = [...run.batched].sort((a, b) => a - b);
+      const statements = run.batched.reduce((sum, n) => sum + 1 / n, 0);
+      console.log(`  checks (session, event, seat key): ${Math.round(statements)} statements for ${run.batched.length} answers; requests checked together per answer p50 ${pct(sortedBatched, 50)}, p99 ${pct(sortedBatched, 99)}, max ${sortedBatched.at(-1)}`);
+    }
     console.log(`  CPU per answer (the holds' included): the server ${run.cpu.server.toFixed(2)} ms, PostgreSQL ${run.cpu.pg.toFixed(2)} ms`);
     // Other work on this machine shows here (the whole machine: this run's processes and anyone else's).
     console.log(`  the machine meanwhile: ${(run.machine.busy * 100).toFixed(0)}% busy, ${(run.machine.steal * 100).toFixed(1)}% stolen, CPU pressure stall ${(run.machine.stallMs / 1000).toFixed(1)} s`);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
 import type { Expression } from 'kysely';
+import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/database.ts';
 import { findLiveSession, liveSessionQuery, touchSession } from '../modules/auth/session.repo.ts';
@@ -55,11 +55,16 @@ async function actorOf(db: Executor, via: Actor['via'], session: LiveSession | u
   return { userId: session.user_id, isModerator: session.is_moderator, sessionId: session.id, via };
 }
 
-/** A caller's session read inside a route's statement: the subquery that reads it (at most one row), and the actor of what it read. */
+/** A caller's session read inside a route's statement (liveSessionQuery of its token's hash), and the actor of what it read. */
 export interface SessionInStatement {
-  query: Expression<unknown>;
+  tokenHash: string;
   /** The actor of the row the statement read (undefined: no live session), put on the request; a bearer token with none: 401. */
   settle(session: LiveSession | undefined): Promise<Actor | null>;
+}
+
+/** The auth hook's lookup of a live session (at most one row) as a subquery of a route's statement, the token's hash given as SQL (a column of it). */
+export function liveSessionOf(db: Executor, tokenHash: Expression<string>, now: Date) {
+  return liveSessionQuery(db, tokenHash, now);
 }
 
 /**
@@ -71,7 +76,7 @@ export function sessionInStatement(request: FastifyRequest, db: Db, clock: Clock
   if (!pending) return null;
   const now = clock.now();
   return {
-    query: liveSessionQuery(db, pending.tokenHash, now),
+    tokenHash: pending.tokenHash,
     settle: async (session) => {
       request.actor = await actorOf(db, pending.via, session, now);
       request.pendingSession = null;

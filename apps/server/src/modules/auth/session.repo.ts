@@ -1,3 +1,4 @@
+import type { Expression } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 
 export function insertSession(
@@ -22,9 +23,10 @@ export function insertSession(
 /**
  * The live session of a token (by its hash) with its person's moderator flag: at most one row. The
  * one rule of a session's life, run alone by the auth hook (findLiveSession) or as a subquery of a
- * route's own statement (a route with `sessionInStatement`, auth-hook.ts).
+ * route's own statement (a route with `sessionInStatement`, auth-hook.ts), where the token's hash
+ * may be a column of that statement.
  */
-export function liveSessionQuery(db: Executor, tokenHash: string, now: Date) {
+export function liveSessionQuery(db: Executor, tokenHash: string | Expression<string>, now: Date) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')

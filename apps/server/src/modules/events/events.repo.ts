@@ -72,33 +72,46 @@ export async function findEventForViewerWith(
   return row ? { ...row, extra: readExtra(extra, row) } : undefined;
 }
 
-/** The viewer of findEventForSessionWith, for `extra` values that depend on who asks: the user id of the session read in the statement. */
+/** The viewer of findEventsForSessionsWith, for `extra` values that depend on who asks: the user id of the session read in the statement (null: a visitor). */
 export const SESSION_VIEWER = sql<number>`v.user_id`;
 
+/** One check of findEventsForSessionsWith: an event by id, for the session of a token's hash (null: a visitor). */
+export interface SessionEventCheck {
+  id: number;
+  tokenHash: string | null;
+}
+
+/** What findEventsForSessionsWith reads for a check: the live session of its token (if any) and the event (if it exists). */
+export interface SessionEventFound {
+  session: LiveSession | undefined;
+  event: (EventAccessFacts & { extra: Record<string, unknown> }) | undefined;
+}
+
 /**
- * findEventForViewerWith for a caller whose session is read in the same statement (`session`: a
- * subquery of at most one row with id, user_id, last_seen_at and is_moderator, the auth hook's
- * lookup): one round trip for the session and the event (GET seats/{eventId}, decision 0036). The
- * visibility rule is visibleTo with the session's user (none: a visitor's); a moderator's `extra`
+ * findEventForViewerWith for callers whose sessions are read in the same statement (the auth
+ * hook's lookup, `session` of each token's hash as SQL), several checks in one statement (a
+ * StatementBatch of GET seats/{eventId}, decisions 0036 and 0046), answered in their order. The
+ * visibility rule is visibleTo with each session's user (none: a visitor's); a moderator's `extra`
  * is read as for `everyone`. `extra` refers to the viewer as SESSION_VIEWER.
  */
-export async function findEventForSessionWith(
+export async function findEventsForSessionsWith(
   db: Executor,
-  id: number,
-  session: Expression<unknown>,
+  checks: readonly SessionEventCheck[],
+  sessionOf: (tokenHash: RawBuilder<string>) => Expression<unknown>,
   extra: EventExtra,
-): Promise<{ session: LiveSession | undefined; event: (EventAccessFacts & { extra: Record<string, unknown> }) | undefined }> {
+): Promise<SessionEventFound[]> {
   const visible = visibleTo(SESSION_VIEWER);
+  const session = sessionOf(sql<string>`r.token_hash`);
   const result = await sql<{ session_id: number | null; session_user_id: number | null; session_last_seen_at: Date | null; session_is_moderator: boolean | null } & Record<string, unknown>>`
     SELECT v.id AS session_id, v.user_id AS session_user_id, v.last_seen_at AS session_last_seen_at, v.is_moderator AS session_is_moderator,
       e.id, e.user_id, e.visibility, coalesce(${visible}, false) AS is_visible
       ${sql.join(extraColumns(extra, sql<boolean>`(coalesce(v.is_moderator, false) OR ${visible})`), sql``)}
-    FROM (SELECT) AS one
-    LEFT JOIN ${session} AS v ON true
-    LEFT JOIN events e ON e.id = ${id}
+    FROM unnest(${checks.map((c) => c.id)}::bigint[], ${checks.map((c) => c.tokenHash)}::text[]) WITH ORDINALITY AS r(event_id, token_hash, n)
+    LEFT JOIN LATERAL (${session}) AS v ON true
+    LEFT JOIN events e ON e.id = r.event_id
+    ORDER BY r.n
   `.execute(db);
-  const row = result.rows[0]!;
-  return {
+  return result.rows.map((row) => ({
     session:
       row.session_id === null
         ? undefined
@@ -107,7 +120,7 @@ export async function findEventForSessionWith(
       row.id === null
         ? undefined
         : { id: row.id as number, user_id: row.user_id as number, visibility: row.visibility as EventRow['visibility'], is_visible: row.is_visible as boolean, extra: readExtra(extra, row) },
-  };
+  }));
 }
 
 /**

@@ -14,10 +14,11 @@ import {
 import type { PublicUser } from '@planns/shared/users/users.schemas';
 import { normalizePricing, ticketTypesOf, type Pricing } from '@planns/shared/tickets/tickets.rules';
 import { inTransaction, type Executor, type Tx } from '../../db/database.ts';
+import { StatementBatch } from '../../db/statement-batch.ts';
 import { PG_ERROR, pgErrorCode } from '../../db/pg-errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../http/actor.ts';
-import type { SessionInStatement } from '../../http/auth-hook.ts';
+import { liveSessionOf, type SessionInStatement } from '../../http/auth-hook.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import { decodeBase64Image, deleteStoredFiles } from '../users/avatar-image.ts';
 import { presentPublicUser } from '../users/users.presenter.ts';
@@ -197,16 +198,31 @@ export async function loadVisibleWith(deps: AppDeps, viewer: Viewer, id: number,
 }
 
 /**
- * loadVisibleWith for a caller whose session the route reads in the same statement (the auth
- * hook's `sessionInStatement`): the session, the event's check and `extra` (a function of the
- * viewer's id as SQL) in one round trip. A bearer token without a live session answers 401 before
- * the event is looked at, as the hook would. Answers the viewer the session made, and the event.
+ * loadVisibleWith for callers whose sessions the route reads in its own statement (the auth hook's
+ * `sessionInStatement`), checks made together read together: the sessions, the events' checks and
+ * `extra` (a function of the viewer's id as SQL and of the statement's time) in one round trip for
+ * all the calls of a turn of the event loop (StatementBatch, decision 0046). Made once per route.
  */
-export async function loadVisibleWithSession(deps: AppDeps, session: SessionInStatement, id: number, extra: (viewerId: RawBuilder<number>) => repo.EventExtra) {
-  const found = await repo.findEventForSessionWith(deps.db, id, session.query, extra(repo.SESSION_VIEWER));
-  const viewer = await session.settle(found.session);
+export function visibleWithSessionChecks(deps: AppDeps, extra: (viewerId: RawBuilder<number>, now: Date) => repo.EventExtra) {
+  return new StatementBatch<repo.SessionEventCheck, repo.SessionEventFound>((checks) => {
+    const now = deps.clock.now();
+    return repo.findEventsForSessionsWith(deps.db, checks, (tokenHash) => liveSessionOf(deps.db, tokenHash, now), extra(repo.SESSION_VIEWER, now));
+  });
+}
+
+export type VisibleWithSessionChecks = ReturnType<typeof visibleWithSessionChecks>;
+
+/**
+ * One check of visibleWithSessionChecks: the caller's session (`session`; null: a visitor) and
+ * the event. A bearer token without a live session answers 401 before the event is looked at, as
+ * the hook would; an event the viewer may not see, 404. Answers the viewer, the event and how
+ * many checks its statement read (`batched`).
+ */
+export async function loadVisibleWithSession(checks: VisibleWithSessionChecks, session: SessionInStatement | null, id: number) {
+  const { value: found, batched } = await checks.load({ id, tokenHash: session?.tokenHash ?? null });
+  const viewer = session ? await session.settle(found.session) : null;
   if (!found.event || !canViewEvent(viewer, found.event)) throw eventNotFound();
-  return { viewer, row: found.event };
+  return { viewer, row: found.event, batched };
 }
 
 /** The event as this viewer sees it on its page. */

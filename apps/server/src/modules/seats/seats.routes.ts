@@ -14,6 +14,8 @@ const tags = ['seats'];
 const e = errorBodySchema;
 
 export const seatsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; snapshots: SeatSnapshots }> = async (app, { deps, snapshots }) => {
+  const reservedSeatsChecks = seats.reservedSeatsChecks(deps, snapshots);
+
   app.get(
     '/seats/templates',
     {
@@ -91,7 +93,7 @@ export const seatsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; snapshots: Seat
         summary: 'Seats taken on an event',
         description:
           'Spec: GET seats/{eventId}: the seats held or sold now, as {the_row, the_col} (zero-based, shown plus one), with state (held or sold) and own (the caller’s). Visitors: public events only. ' +
-          'Answered from the event’s snapshot while its seat version (checked in every request) is unchanged: never stale (SEATS_SNAPSHOT_EVENTS; Server-Timing: seats;desc=hit or built;dur=milliseconds).',
+          'Answered from the event’s snapshot while its seat version (checked in every request, with the requests of the same moment in one statement) is unchanged: never stale (SEATS_SNAPSHOT_EVENTS; Server-Timing: seats;desc=hit or built;dur=milliseconds, check;desc=the requests checked together).',
         params: idParamsSchema,
         response: { 200: reservedSeatsReplySchema, 401: e, 404: e },
       },
@@ -103,11 +105,13 @@ export const seatsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; snapshots: Seat
     // answer is the event's snapshot (decision 0036), sent as bytes (a Buffer skips the response
     // schema's serializer; the integration tests check the answer against the schema). Viewers
     // with no seat of their own share one body, compressed once per encoding. Server-Timing says
-    // whether this request read the seats (built) or found them kept (hit), and how long that took.
+    // whether this request read the seats (built) or found them kept (hit), and how long that took,
+    // and how many requests' checks were read in the statement that checked this one (check).
     async (request, reply) => {
-      const answer = await seats.reservedSeats(deps, snapshots, sessionInStatement(request, deps.db, deps.clock), request.params.id);
+      const answer = await seats.reservedSeats(deps, snapshots, reservedSeatsChecks, sessionInStatement(request, deps.db, deps.clock), request.params.id);
       const sent = (reply as FastifyReply).type('application/json; charset=utf-8');
-      if (answer.snapshot) sent.header('server-timing', `seats;desc=${answer.snapshot.built ? 'built' : 'hit'};dur=${answer.snapshot.ms.toFixed(1)}`);
+      const check = `check;desc="${answer.batched}"`;
+      sent.header('server-timing', answer.snapshot ? `seats;desc=${answer.snapshot.built ? 'built' : 'hit'};dur=${answer.snapshot.ms.toFixed(1)}, ${check}` : check);
       const { shared } = answer;
       return sent.send(shared ? await sendShared(request, reply, answer.body, (encoding) => shared.encodedAs(encoding, compress)) : answer.body);
     },

@@ -1,5 +1,4 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { RawBuilder } from 'kysely';
 import { eventRoom } from '@planns/shared/realtime/realtime.rules';
 import {
   DEFAULT_SEAT_LABEL_RULE,
@@ -101,45 +100,54 @@ export interface ReservedSeatsAnswer {
   shared: SeatSnapshot | null;
   /** Whether this request read the seats (built) or found them kept, and the time it took to get them; null with no snapshots (SEATS_SNAPSHOT_EVENTS=0). */
   snapshot: { built: boolean; ms: number } | null;
+  /** How many requests' checks the statement that checked this one read (decision 0046). */
+  batched: number;
+}
+
+/**
+ * The checks of GET seats/{eventId} (made once, with the route): the caller's session, the event's
+ * check and the seats' key (seatStateKey) in one statement, shared by the requests of a turn of the
+ * event loop (decision 0046). With the snapshots off (or checked: SEATS_SNAPSHOT_VERIFY), the
+ * statement reads the answer itself too (reservedSeatsJson).
+ */
+export function reservedSeatsChecks(deps: AppDeps, snapshots: SeatSnapshots): events.VisibleWithSessionChecks {
+  const verify = deps.config.SEATS_SNAPSHOT_VERIFY;
+  return events.visibleWithSessionChecks(deps, (viewerId, now) => ({
+    ...(snapshots.enabled ? { key: () => repo.eventSeatStateKey(now) } : {}),
+    ...(!snapshots.enabled || verify ? { seats: () => repo.reservedSeatsJson(now, viewerId) } : {}),
+  }));
 }
 
 /**
  * GET seats/{eventId} (events §7): the seats taken now on an event the caller may see (a visitor:
  * a public one), as {the_row, the_col}, with whether each is held or sold and the caller's own.
- * The statement that checks the event reads the seats' key (seatStateKey) and the caller's session
- * (`session`, the route's sessionInStatement; null: a visitor), one round trip for both; the answer is the
+ * The statement that checks the event (`checks`, reservedSeatsChecks) reads the seats' key and the
+ * caller's session (`session`, the route's sessionInStatement; null: a visitor); the answer is the
  * event's snapshot at that key, kept or read now (decision 0036: never older than that read).
- * With the snapshots off, the statement reads the answer itself (reservedSeatsJson), as before.
+ * With the snapshots off, the statement read the answer itself (reservedSeatsJson), as before.
  */
 export async function reservedSeats(
   deps: AppDeps,
   snapshots: SeatSnapshots,
+  checks: events.VisibleWithSessionChecks,
   session: SessionInStatement | null,
   eventId: number,
 ): Promise<ReservedSeatsAnswer> {
-  const now = deps.clock.now();
-  const verify = deps.config.SEATS_SNAPSHOT_VERIFY;
-  const extra = (viewerId: number | null | RawBuilder<number>) => ({
-    ...(snapshots.enabled ? { key: () => repo.eventSeatStateKey(now) } : {}),
-    ...(!snapshots.enabled || verify ? { seats: () => repo.reservedSeatsJson(now, viewerId) } : {}),
-  });
-  const { viewer, row: event } = session
-    ? await events.loadVisibleWithSession(deps, session, eventId, extra)
-    : { viewer: null, row: await events.loadVisibleWith(deps, null, eventId, extra(null)) };
+  const { viewer, row: event, batched } = await events.loadVisibleWithSession(checks, session, eventId);
   const viewerId = viewer?.userId ?? null;
   if (!viewer && event.visibility !== 'public') throw events.eventNotFound();
-  if (!snapshots.enabled) return { body: Buffer.from(`{"data":${String(event.extra.seats ?? '[]')}}`), shared: null, snapshot: null };
+  if (!snapshots.enabled) return { body: Buffer.from(`{"data":${String(event.extra.seats ?? '[]')}}`), shared: null, snapshot: null, batched };
   const key = String(event.extra.key);
   const started = performance.now();
-  const { snapshot, built } = await snapshots.get(eventId, key, () => repo.seatSnapshot(deps.db, eventId, now));
+  const { snapshot, built } = await snapshots.get(eventId, key, () => repo.seatSnapshot(deps.db, eventId, deps.clock.now()));
   const ms = performance.now() - started;
   const { body, shared } = snapshot.bodyFor(viewerId);
   // SEATS_SNAPSHOT_VERIFY (tests): the answer read in full in the checking statement must be the
   // snapshot's at the same key (a snapshot read later, at another key, is newer and not compared).
-  if (verify && snapshot.key === key && !isDeepStrictEqual((JSON.parse(body.toString()) as { data: unknown }).data, JSON.parse(String(event.extra.seats ?? '[]')))) {
+  if (deps.config.SEATS_SNAPSHOT_VERIFY && snapshot.key === key && !isDeepStrictEqual((JSON.parse(body.toString()) as { data: unknown }).data, JSON.parse(String(event.extra.seats ?? '[]')))) {
     throw new Error(`The seat snapshot of event ${eventId} at ${key} is not the answer the database gives`);
   }
-  return { body, shared: shared ? snapshot : null, snapshot: { built, ms } };
+  return { body, shared: shared ? snapshot : null, snapshot: { built, ms }, batched };
 }
 
 /* ------------------------------------------------------------------ an event's seating (the event form) */
