@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Expression } from 'kysely';
 import fp from 'fastify-plugin';
+import type { Expression } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/database.ts';
 import { findLiveSession, liveSessionQuery, touchSession } from '../modules/auth/session.repo.ts';
