@@ -10,9 +10,6 @@
 export class StatementBatch<I, O> {
   private pending: { item: I; resolve: (answer: { value: O; batched: number }) => void; reject: (err: unknown) => void }[] = [];
   private scheduled = false;
-  /** Statements sent, and calls answered by them (tests and the bench read them). */
-  statements = 0;
-  calls = 0;
 
   private readonly run: (items: readonly I[]) => Promise<readonly O[]>;
   private readonly maxItems: number;
@@ -40,8 +37,6 @@ export class StatementBatch<I, O> {
     const batch = this.pending;
     if (batch.length === 0) return;
     this.pending = [];
-    this.statements += 1;
-    this.calls += batch.length;
     let running: Promise<readonly O[]>;
     try {
       running = this.run(batch.map((call) => call.item));

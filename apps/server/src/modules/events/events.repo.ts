@@ -51,27 +51,8 @@ function readExtra(extra: EventExtra, row: Record<string, unknown>): Record<stri
   return Object.fromEntries(Object.keys(extra).map((name, i) => [name, row[`extra_${i}`]]));
 }
 
-/** What findEventForViewerWith reads of the event itself: who may see it (the rest is the caller's `extra`). */
+/** What findEventsForSessionsWith reads of the event itself: who may see it (the rest is the caller's `extra`). */
 export type EventAccessFacts = Pick<EventRow, 'id' | 'user_id' | 'visibility'> & { is_visible: boolean };
-
-/**
- * findEventForViewer by id with `extra` values read in the same statement (a moderator's read:
- * `everyone`): the event's id, owner and visibility only, a hot read's check (GET seats/{eventId}).
- */
-export async function findEventForViewerWith(
-  db: Executor,
-  id: number,
-  viewerId: number | null,
-  extra: EventExtra,
-  { everyone = false }: { everyone?: boolean } = {},
-): Promise<(EventAccessFacts & { extra: Record<string, unknown> }) | undefined> {
-  const visible = everyone ? sql<boolean>`true` : visibleTo(viewerId);
-  const result = await sql<EventAccessFacts & Record<string, unknown>>`
-    SELECT e.id, e.user_id, e.visibility, ${visibleTo(viewerId)} AS is_visible ${sql.join(extraColumns(extra, visible), sql``)} FROM events e WHERE e.id = ${id}
-  `.execute(db);
-  const row = result.rows[0];
-  return row ? { ...row, extra: readExtra(extra, row) } : undefined;
-}
 
 /** The viewer of findEventsForSessionsWith, for `extra` values that depend on who asks: the user id of the session read in the statement (null: a visitor). */
 export const SESSION_VIEWER = sql<number>`v.user_id`;
@@ -89,11 +70,12 @@ export interface SessionEventFound {
 }
 
 /**
- * findEventForViewerWith for callers whose sessions are read in the same statement (the auth
- * hook's lookup, `session` of each token's hash as SQL), several checks in one statement (a
- * StatementBatch of GET seats/{eventId}, decisions 0036 and 0046), answered in their order. The
- * visibility rule is visibleTo with each session's user (none: a visitor's); a moderator's `extra`
- * is read as for `everyone`. `extra` refers to the viewer as SESSION_VIEWER.
+ * findEventForViewer by id, reading only who may see the event and `extra` values, for callers
+ * whose sessions are read in the same statement (the auth hook's lookup, `session` of each token's
+ * hash as SQL), several checks in one statement (a StatementBatch of GET seats/{eventId},
+ * decisions 0036 and 0046), answered in their order. The visibility rule is visibleTo with each
+ * session's user (none: a visitor's); a moderator's `extra` is read for any event, as for one they
+ * may see. `extra` refers to the viewer as SESSION_VIEWER.
  */
 export async function findEventsForSessionsWith(
   db: Executor,
@@ -620,7 +602,7 @@ export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ 
     const underWay = cells && inCell ? sql`e.geo_cell = ANY(${cells}::int[]) AND ${inCell}` : where;
     // A search held by few events: those events first, from the words' GIN index, then sorted (in
     // the same order, written as an expression no index gives, so the start index is not walked).
-    const statistics = expansions.length > 0 && !db.isTransaction ? searchWordShares(db as Db).current() : null;
+    const statistics = !cells && expansions.length > 0 && !db.isTransaction ? searchWordShares(db as Db).current() : null;
     const wordsFirst = statistics !== null && readsWordsFirst(expansions.map((words) => statistics.shareOf(words)), statistics.events, through);
     const comingOrder = wordsFirst ? sql`(e.start_date + interval '0 s')` : sql`e.start_date`;
     const coming =

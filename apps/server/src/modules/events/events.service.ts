@@ -187,19 +187,10 @@ export async function loadVisible(deps: AppDeps, viewer: Viewer, ref: string | n
 }
 
 /**
- * loadVisible by id with other values read in the same statement (`extra`, another module's
- * expressions over the event), computed only for a caller who may see it: one round trip where a
- * hot read needs the event's check and its own data (GET seats/{eventId}).
- */
-export async function loadVisibleWith(deps: AppDeps, viewer: Viewer, id: number, extra: repo.EventExtra) {
-  const row = await repo.findEventForViewerWith(deps.db, id, viewer?.userId ?? null, extra, { everyone: viewer?.isModerator ?? false });
-  if (!row || !canViewEvent(viewer, row)) throw eventNotFound();
-  return row;
-}
-
-/**
- * loadVisibleWith for callers whose sessions the route reads in its own statement (the auth hook's
- * `sessionInStatement`), checks made together read together: the sessions, the events' checks and
+ * loadVisible by id for callers whose sessions the route reads in its own statement (the auth hook's
+ * `sessionInStatement`; visitors too), with other values read in the same statement (`extra`,
+ * another module's expressions over the event, computed only for a caller who may see it), checks
+ * made together read together: the sessions, the events' checks and
  * `extra` (a function of the viewer's id as SQL and of the statement's time) in one round trip for
  * all the calls of a turn of the event loop (StatementBatch, decision 0046). Made once per route.
  */

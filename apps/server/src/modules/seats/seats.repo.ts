@@ -86,7 +86,7 @@ const takenNow = (now: Date) => sql`(s.ticket_id IS NOT NULL OR (s.hold_expires_
  * (held or sold), own (the viewer's order's or ticket's)}], rows then columns. One text value
  * instead of a row per seat for the driver to read and the server to write again: a hall has
  * thousands, asked for by every open chart. An expression over the event `e`, read in the
- * statement that checks the caller may see it (events.loadVisibleWith): the answer with the
+ * statement that checks the caller may see it (events.loadVisibleWithSession): the answer with the
  * snapshots off (SEATS_SNAPSHOT_EVENTS=0), and what SEATS_SNAPSHOT_VERIFY compares them with.
  * `viewerId`: the caller, or the session read in that statement (events.SESSION_VIEWER).
  */
@@ -121,7 +121,7 @@ export function seatStateKey(eventId: RawBuilder<number> | number, now: Date): R
   )`;
 }
 
-/** seatStateKey of the event `e` of the statement that checks it (events.loadVisibleWith). */
+/** seatStateKey of the event `e` of the statement that checks it (events.loadVisibleWithSession). */
 export const eventSeatStateKey = (now: Date) => seatStateKey(sql<number>`e.id`, now);
 
 /**
