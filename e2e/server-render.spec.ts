@@ -39,7 +39,14 @@ test('a visitor gets /events rendered: the cards are in the HTML, hydration asks
   expect(root).toContain('class="event-card"');
   expect(root).toContain(first.name.replaceAll('&', '&amp;'));
   // The screen's styles are linked, so the HTML paints styled before any script runs.
-  expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/events-route-[^"]+\.css" \/>/);
+  expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/events-[\w-]+\.css" \/>/);
+  // No script but the first (small) one is fetched before the page has painted with its pictures:
+  // the app's chunks are named apart, a few files in all, and loaded after (decision 0047).
+  expect(html).not.toContain('rel="modulepreload"');
+  const chunks = JSON.parse(/<script id="planns-chunks" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '[]') as string[];
+  expect(chunks.some((file) => /^\/assets\/app-[\w-]+\.js$/.test(file))).toBe(true);
+  expect(chunks.some((file) => /^\/assets\/events-(route|screen)-[\w-]+\.js$/.test(file))).toBe(true);
+  expect(chunks.length).toBeLessThanOrEqual(6);
 
   const { problems, apiCalls } = watch(page);
   await page.goto('/events');

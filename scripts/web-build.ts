@@ -29,9 +29,15 @@ export function webBuildIsStale(): boolean {
 
 export function buildWeb(): void {
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
-  // The app, then the server's render of its first screens (dist/.ssr, decision 0035).
-  for (const args of [['build'], ['build', '--ssr', 'src/entry-server.tsx']]) {
-    const result = spawnSync(process.execPath, [vite, ...args, '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
+  // The plan of the first-load chunks (decision 0047), the app, then the server's render of its
+  // first screens (dist/.ssr, decision 0035): as apps/web's `npm run build`.
+  const passes: { args: string[]; env?: Record<string, string> }[] = [
+    { args: ['build'], env: { PLANNS_CHUNK_PLAN: 'write' } },
+    { args: ['build'] },
+    { args: ['build', '--ssr', 'src/entry-server.tsx'] },
+  ];
+  for (const { args, env } of passes) {
+    const result = spawnSync(process.execPath, [vite, ...args, '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit', env: { ...process.env, ...env } });
     if (result.status !== 0) throw new Error('the web build failed');
   }
 }

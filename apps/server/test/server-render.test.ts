@@ -61,6 +61,9 @@ describe('pages rendered by the build’s render bundle', () => {
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     expect(head).toContain('<link rel="preload" as="image" href="/media/x.webp"/>');
     expect(head).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-A.js">');
+    // No chunk is preloaded before the page paints; the first script loads them after (no manifest here: none).
+    expect(res.body).not.toContain('modulepreload');
+    expect(res.body).toContain('<script id="planns-chunks" type="application/json">[]</script>');
   });
 
   it("answers the bundle's calls for the person asking: their session cookie, their language and zone cookies", async () => {

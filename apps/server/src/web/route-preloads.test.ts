@@ -1,37 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { routeAssetsFromManifest, routePreloadTags } from './route-preloads.ts';
+import { routeAssetsFrom, routeChunks, routePreloadTags } from './route-preloads.ts';
 
-/** A build manifest shaped as Vite writes it: an entry, the lazy route table, two screens sharing a chunk. */
-const manifest = {
-  'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_react-B.js'], css: ['assets/index-A.css'] },
-  '_react-B.js': { file: 'assets/react-B.js' },
-  'src/app/screen-routes.tsx': { file: 'assets/screen-routes-C.js', imports: ['_react-B.js'] },
-  'src/app/routes/events-route.tsx': { file: 'assets/events-route-D.js', imports: ['_list-E.js', '_react-B.js'], css: ['assets/events-route-D.css'] },
-  '_list-E.js': { file: 'assets/list-E.js', imports: ['_rules-F.js'] },
-  '_rules-F.js': { file: 'assets/rules-F.js' },
-  'src/app/routes/event/event-route.tsx': { file: 'assets/event-route-G.js', imports: ['_rules-F.js'], css: ['assets/index-A.css', 'assets/event-route-G.css'] },
-  'src/app/routes/my-user/my-user-route.tsx': { file: 'assets/my-user-H.js' },
-  'virtual:locale/en/lazy': { file: 'assets/lazy-I.js' },
+/** The web build's description of the first screens (apps/web/vite.config.ts firstLoadChunks). */
+const description = {
+  events: { scripts: ['/assets/events-screen-D.js', '/assets/screens-C.js'], styles: ['/assets/events-screen-D.css'] },
+  event: { scripts: ['/assets/event-screen-G.js', '/assets/screens-C.js'], styles: ['/assets/event-screen-G.css'] },
 };
 
-describe('route preloads from the build manifest', () => {
-  it("names each first screen's chunks and styles, deep, leaving out what index.html already loads and other screens", () => {
-    const assets = routeAssetsFromManifest(manifest);
-    expect(assets.events).toEqual({
-      scripts: ['/assets/screen-routes-C.js', '/assets/events-route-D.js', '/assets/list-E.js', '/assets/rules-F.js', '/assets/lazy-I.js'],
-      styles: ['/assets/events-route-D.css'],
-    });
-    expect(assets.event).toEqual({
-      scripts: ['/assets/screen-routes-C.js', '/assets/event-route-G.js', '/assets/rules-F.js', '/assets/lazy-I.js'],
-      styles: ['/assets/event-route-G.css'],
-    });
+describe('route preloads from the build', () => {
+  it("preloads a screen's chunks and styles when the server does not render it", () => {
+    const assets = routeAssetsFrom(description);
     expect(routePreloadTags(assets, 'event')).toEqual([
-      '<link rel="preload" as="style" href="/assets/event-route-G.css" />',
-      '<link rel="modulepreload" href="/assets/screen-routes-C.js" />',
-      '<link rel="modulepreload" href="/assets/event-route-G.js" />',
-      '<link rel="modulepreload" href="/assets/rules-F.js" />',
-      '<link rel="modulepreload" href="/assets/lazy-I.js" />',
+      '<link rel="preload" as="style" href="/assets/event-screen-G.css" />',
+      '<link rel="modulepreload" href="/assets/event-screen-G.js" />',
+      '<link rel="modulepreload" href="/assets/screens-C.js" />',
     ]);
     expect(routePreloadTags(null, 'event')).toEqual([]);
+  });
+
+  it("links a rendered screen's styles and names its chunks apart, for after its first paint", () => {
+    const assets = routeAssetsFrom(description);
+    expect(routePreloadTags(assets, 'events', { isRendered: true })).toEqual(['<link rel="stylesheet" href="/assets/events-screen-D.css" />']);
+    expect(routeChunks(assets, 'events')).toEqual(['/assets/events-screen-D.js', '/assets/screens-C.js']);
+    expect(routeChunks(null, 'events')).toEqual([]);
+  });
+
+  it('takes nothing from a description that is not one: a screen missing, a file outside the assets or one to escape', () => {
+    expect(routeAssetsFrom(null)).toBeNull();
+    expect(routeAssetsFrom({ events: description.events })).toBeNull();
+    expect(routeAssetsFrom({ ...description, event: { scripts: ['/etc/passwd.js'], styles: [] } })).toBeNull();
+    expect(routeAssetsFrom({ ...description, event: { scripts: ['/assets/a".js'], styles: [] } })).toBeNull();
+    expect(routeAssetsFrom({ ...description, event: { scripts: '/assets/a.js', styles: [] } })).toBeNull();
   });
 });

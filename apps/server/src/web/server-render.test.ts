@@ -7,6 +7,7 @@ const INDEX = `<!doctype html>
     <script type="module" crossorigin src="/assets/index-A.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/react-B.js">
     <link rel="stylesheet" crossorigin href="/assets/index-A.css">
+    <link rel="modulepreload" crossorigin href="/assets/main-C.js">
   </head>
   <body>
     <div id="root"></div>
@@ -38,7 +39,7 @@ describe('withRenderedPage', () => {
     lang: 'he',
     dir: 'rtl',
   };
-  const html = withRenderedPage(INDEX, page);
+  const html = withRenderedPage(INDEX, page, ['/assets/events-route-D.js', '/assets/react-B.js']);
 
   it('sets the language and direction of the page', () => {
     expect(html).toContain('<html lang="he" dir="rtl">');
@@ -56,9 +57,17 @@ describe('withRenderedPage', () => {
     expect(html.slice(html.indexOf('<div id="root">'))).not.toContain('rel="preload"');
   });
 
-  it('fetches the scripts at low priority: the page paints from its HTML', () => {
+  it('fetches the first script at low priority and preloads no chunk: the page paints from its HTML first', () => {
     expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-A.js">');
-    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-B.js">');
+    expect(html).not.toContain('modulepreload');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-A.css">');
     expect(lowPriorityScripts(html)).toBe(html);
+  });
+
+  it("names index.html's chunks and the screen's own, once each, for the first script to load after the paint", () => {
+    expect(html).toContain(
+      '<script id="planns-chunks" type="application/json">["/assets/react-B.js","/assets/main-C.js","/assets/events-route-D.js"]</script>',
+    );
+    expect(withRenderedPage(INDEX, page)).toContain('<script id="planns-chunks" type="application/json">["/assets/react-B.js","/assets/main-C.js"]</script>');
   });
 });

@@ -144,8 +144,14 @@ export function lowPriorityScripts(html: string): string {
  * index.html with a rendered first screen: the page's language and direction, the resources
  * React hoisted (image preloads) in the head, the markup in #root, and the state beside it as a
  * data block (type application/json: never run, so the CSP's script rules are untouched).
+ *
+ * The screen paints from this HTML: its pictures come first, the app's code after them (it only
+ * makes the screen interactive). The page names no chunk to preload: index.html's modulepreload
+ * links and the screen's own chunks (`chunks`) go to a second data block, #planns-chunks, which
+ * the first script (apps/web/src/boot.ts) preloads once the screen and its pictures have painted
+ * (decision 0047). The first script itself is fetched at low priority.
  */
-export function withRenderedPage(indexHtml: string, page: RenderedPage): string {
+export function withRenderedPage(indexHtml: string, page: RenderedPage, chunks: readonly string[] = []): string {
   let body = page.html;
   const hoisted: string[] = [];
   for (;;) {
@@ -155,12 +161,18 @@ export function withRenderedPage(indexHtml: string, page: RenderedPage): string 
     body = body.slice(match[0].length);
   }
   let html = indexHtml.replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${page.lang}" dir="${page.dir}">`);
-  // The screen paints from this HTML: its pictures come first, the app's code after them (it only
-  // makes the screen interactive), so every script the page names is fetched at low priority.
+  const deferred: string[] = [];
+  html = html.replace(/[ \t]*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>\n?/g, (_tag, href: string) => {
+    deferred.push(href);
+    return '';
+  });
+  for (const chunk of chunks) if (!deferred.includes(chunk)) deferred.push(chunk);
   html = lowPriorityScripts(html);
   if (hoisted.length > 0) html = html.replace('</head>', `${hoisted.map((tag) => `    ${tag}\n`).join('')}  </head>`);
+  // The build's file names; '<' escaped all the same, so that the block can never end early.
+  const chunkBlock = `<script id="planns-chunks" type="application/json">${JSON.stringify(deferred).replaceAll('<', '\\u003c')}</script>`;
   return html.replace(
     '<div id="root"></div>',
-    () => `<div id="root">${body}</div>\n    <script id="planns-state" type="application/json">${page.state}</script>`,
+    () => `<div id="root">${body}</div>\n    <script id="planns-state" type="application/json">${page.state}</script>\n    ${chunkBlock}`,
   );
 }

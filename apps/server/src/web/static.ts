@@ -8,7 +8,7 @@ import { sendError } from '../http/error-handler.ts';
 import { AppError } from '../http/app-error.ts';
 import { HIDEABLE_MEDIA_PRESIGN_SECONDS, mediaCacheControl, type MediaAccess } from '../modules/gallery/media-access.policy.ts';
 import { STORAGE_KEY_PATTERN, type ByteRange, type StorageProvider } from '../providers/storage/storage-provider.ts';
-import { manifestReader, routePreloadTags } from './route-preloads.ts';
+import { manifestReader, routeChunks, routePreloadTags } from './route-preloads.ts';
 import { serverRenderer, withRenderedPage } from './server-render.ts';
 import { escapeHtml, injectSharePreview, preloadImageTag, type SharePreview } from './share-preview-html.ts';
 
@@ -215,7 +215,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
     const html = preview ? injectSharePreview(await indexHtml(), preview) : await indexHtml();
     reply.header('vary', 'accept-language, cookie');
     const rendered = await render(request);
-    if (rendered) return sendRendered(reply, withTags(withRenderedPage(html, rendered), routePreloadTags(await screenAssets(), 'event', { isRendered: true })));
+    if (rendered) {
+      const assets = await screenAssets();
+      return sendRendered(reply, withTags(withRenderedPage(html, rendered, routeChunks(assets, 'event')), routePreloadTags(assets, 'event', { isRendered: true })));
+    }
     // The event as the app asks for it (the preview's picture is preloaded with its tags).
     return sendPage(reply, withTags(html, [...routePreloadTags(await screenAssets(), 'event'), fetchTag(eventRequestPath(ref, { isSignedIn }))]));
   });
@@ -225,7 +228,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
     if (!hasBuild) return notBuilt(reply);
     reply.header('vary', 'accept-language, cookie');
     const rendered = await render(request);
-    if (rendered) return sendRendered(reply, withTags(withRenderedPage(await indexHtml(), rendered), routePreloadTags(await screenAssets(), 'events', { isRendered: true })));
+    if (rendered) {
+      const assets = await screenAssets();
+      return sendRendered(reply, withTags(withRenderedPage(await indexHtml(), rendered, routeChunks(assets, 'events')), routePreloadTags(assets, 'events', { isRendered: true })));
+    }
     const isSignedIn = Boolean(request.cookies[SESSION_COOKIE]);
     // The list with the app's default filters (a person's stored filters ask for another, and the
     // preload is then left unused); a visitor's first cards' pictures too.
