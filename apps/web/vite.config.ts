@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { splitTranslation } from './src/lib/i18n-split.ts';
 
 const root = decodeURIComponent(new URL('.', import.meta.url).pathname);
@@ -67,6 +67,37 @@ function precompress(): Plugin {
 const APP_MODULE = 'src/main.tsx';
 
 /**
+ * A client bundle's chunks as a graph (appPreloads, firstLoadChunks): each by its file, the
+ * chunks a set of chunks loads statically (their own and their imports', depth first, leaving out
+ * `leaveOut`), the chunk holding a module, the entry's chunks (src/boot.ts and what it imports),
+ * the app's (src/main.tsx's chunk and what it imports beyond the entry's), and the styles of chunks.
+ */
+function bundleGraph(bundle: Rolldown.OutputBundle, fail: (message: string) => never) {
+  const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (files: string[], leaveOut: ReadonlySet<string> = new Set()): Set<string> => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file) || leaveOut.has(file) || !byFile.has(file)) return;
+      seen.add(file);
+      for (const imported of byFile.get(file)!.imports) visit(imported);
+    };
+    for (const file of files) visit(file);
+    return seen;
+  };
+  const chunkOf = (module: string) => {
+    const id = module.startsWith('\0') ? module : path.join(root, module);
+    const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
+    if (!chunk) return fail(`no chunk holds ${module}`);
+    return chunk.fileName;
+  };
+  const stylesOf = (files: Iterable<string>) => new Set([...files].flatMap((file) => [...(byFile.get(file)!.viteMetadata?.importedCss ?? [])]));
+  const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+  const app = closure([chunkOf(APP_MODULE)], entry);
+  return { chunks, byFile, closure, chunkOf, stylesOf, entry, app };
+}
+
+/**
  * index.html names the app's chunks and styles (src/main.tsx and what it imports statically), as
  * it would if the app were its entry: a page the server does not render loads them at once, in one
  * wave with the first script. A page the server renders keeps the styles and defers the chunks
@@ -79,28 +110,16 @@ function appPreloads(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const bundle = ctx.bundle;
-        if (!bundle) return [];
-        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-        const app = chunks.find((chunk) => chunk.moduleIds.includes(path.join(root, APP_MODULE)));
-        if (!app) throw new Error(`planns-app-preloads: no chunk for ${APP_MODULE}`);
-        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const files: string[] = [];
-        const styles: string[] = [];
-        // What index.html loads already: the entry (src/boot.ts) and its styles.
-        const entries = chunks.filter((chunk) => chunk.isEntry);
-        const loadedStyles = new Set(entries.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]));
-        const visit = (file: string) => {
-          const chunk = byFile.get(file);
-          if (!chunk || chunk.isEntry || files.includes(file)) return;
-          files.push(file);
-          for (const css of chunk.viteMetadata?.importedCss ?? []) if (!styles.includes(css) && !loadedStyles.has(css)) styles.push(css);
-          for (const imported of chunk.imports) visit(imported);
-        };
-        visit(app.fileName);
+        if (!ctx.bundle) return [];
+        const graph = bundleGraph(ctx.bundle, (message) => {
+          throw new Error(`planns-app-preloads: ${message}`);
+        });
+        // What index.html loads already: the entry (src/boot.ts), what it imports and their styles.
+        const loadedStyles = graph.stylesOf(graph.entry);
+        const styles = [...graph.stylesOf(graph.app)].filter((file) => !loadedStyles.has(file));
         return [
           ...styles.map((file) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
-          ...files.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
+          ...[...graph.app].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
         ];
       },
     },
@@ -151,33 +170,13 @@ function firstLoadChunks(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       if (this.environment.config.build.ssr) return;
-      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const closure = (files: string[], leaveOut: ReadonlySet<string> = new Set()): Set<string> => {
-        const seen = new Set<string>();
-        const visit = (file: string) => {
-          if (seen.has(file) || leaveOut.has(file) || !byFile.has(file)) return;
-          seen.add(file);
-          for (const imported of byFile.get(file)!.imports) visit(imported);
-        };
-        for (const file of files) visit(file);
-        return seen;
-      };
-      const chunkOf = (module: string) => {
-        const id = module.startsWith('\0') ? module : path.join(root, module);
-        const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
-        if (!chunk) this.error(`planns-first-load-chunks: no chunk holds ${module}`);
-        return chunk.fileName;
-      };
-      const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
-      const app = closure([chunkOf(APP_MODULE)], entry);
+      const { chunks, byFile, closure, chunkOf, stylesOf, entry, app } = bundleGraph(bundle, (message) => this.error(`planns-first-load-chunks: ${message}`));
       const done = new Set([...entry, ...app]);
       const events = closure([chunkOf(SCREEN_ENTRIES.events), ...SCREENS_SHARED.map(chunkOf)], done);
       const event = closure([chunkOf(SCREEN_ENTRIES.event), ...SCREENS_SHARED.map(chunkOf)], done);
       if (!isPlanPass) {
         // For the server (apps/server/src/web/route-preloads.ts): each first screen's chunks and
         // styles beyond those of index.html (the entry's and the app's).
-        const stylesOf = (files: Iterable<string>) => new Set([...files].flatMap((file) => [...(byFile.get(file)!.viteMetadata?.importedCss ?? [])]));
         const loadedStyles = stylesOf(done);
         const assets = (files: Set<string>) => ({
           scripts: [...files].map((file) => `/${file}`),

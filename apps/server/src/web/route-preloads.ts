@@ -55,7 +55,7 @@ export function routeChunks(screens: Record<Screen, RouteAssets> | null, screen:
 }
 
 /** The first screens' files of the build in `distDir`, read again when a rebuild changes them (as index.html is); null without them. */
-export function manifestReader(distDir: string): () => Promise<Record<Screen, RouteAssets> | null> {
+export function firstScreensReader(distDir: string): () => Promise<Record<Screen, RouteAssets> | null> {
   const file = path.join(distDir, '.vite', 'first-screens.json');
   let cached: { mtimeMs: number; assets: Record<Screen, RouteAssets> | null } | null = null;
   return async () => {

@@ -8,8 +8,8 @@ import { sendError } from '../http/error-handler.ts';
 import { AppError } from '../http/app-error.ts';
 import { HIDEABLE_MEDIA_PRESIGN_SECONDS, mediaCacheControl, type MediaAccess } from '../modules/gallery/media-access.policy.ts';
 import { STORAGE_KEY_PATTERN, type ByteRange, type StorageProvider } from '../providers/storage/storage-provider.ts';
-import { manifestReader, routeChunks, routePreloadTags } from './route-preloads.ts';
-import { serverRenderer, withRenderedPage } from './server-render.ts';
+import { firstScreensReader, routeChunks, routePreloadTags, type Screen } from './route-preloads.ts';
+import { serverRenderer, withRenderedPage, type RenderedPage } from './server-render.ts';
 import { escapeHtml, injectSharePreview, preloadImageTag, type SharePreview } from './share-preview-html.ts';
 
 const MEDIA_TYPES: Record<string, string> = {
@@ -186,13 +186,18 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
   // browser fetches it at once rather than one discovery after another (issue 16): the screen's
   // chunks (from the build's manifest), its data at the address the app asks for it, and its
   // largest paint, the picture(s) the screen opens with.
-  const screenAssets = manifestReader(distDir);
+  const screenAssets = firstScreensReader(distDir);
   const withTags = (html: string, tags: string[]) =>
     tags.length === 0 ? html : html.replace('</head>', `${tags.map((tag) => `    ${tag}\n`).join('')}  </head>`);
   const fetchTag = (url: string) => `<link rel="preload" as="fetch" href="${escapeHtml(url)}" crossorigin="anonymous" />`;
   const sendPage = (reply: FastifyReply, html: string) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   // A rendered page holds the person's own answers (their user, their list): no shared cache keeps it.
   const sendRendered = (reply: FastifyReply, html: string) => reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8').send(html);
+  // A rendered screen links its styles and names its chunks for after its first paint (decision 0047).
+  const sendRenderedScreen = async (reply: FastifyReply, html: string, rendered: RenderedPage, screen: Screen) => {
+    const assets = await screenAssets();
+    return sendRendered(reply, withTags(withRenderedPage(html, rendered, routeChunks(assets, screen)), routePreloadTags(assets, screen, { isRendered: true })));
+  };
 
   // Both screens are rendered on the server when they can be (decision 0035): their HTML then holds
   // the screen and its data, and links the screen's styles; otherwise it names the data to preload.
@@ -215,10 +220,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
     const html = preview ? injectSharePreview(await indexHtml(), preview) : await indexHtml();
     reply.header('vary', 'accept-language, cookie');
     const rendered = await render(request);
-    if (rendered) {
-      const assets = await screenAssets();
-      return sendRendered(reply, withTags(withRenderedPage(html, rendered, routeChunks(assets, 'event')), routePreloadTags(assets, 'event', { isRendered: true })));
-    }
+    if (rendered) return sendRenderedScreen(reply, html, rendered, 'event');
     // The event as the app asks for it (the preview's picture is preloaded with its tags).
     return sendPage(reply, withTags(html, [...routePreloadTags(await screenAssets(), 'event'), fetchTag(eventRequestPath(ref, { isSignedIn }))]));
   });
@@ -228,10 +230,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
     if (!hasBuild) return notBuilt(reply);
     reply.header('vary', 'accept-language, cookie');
     const rendered = await render(request);
-    if (rendered) {
-      const assets = await screenAssets();
-      return sendRendered(reply, withTags(withRenderedPage(await indexHtml(), rendered, routeChunks(assets, 'events')), routePreloadTags(assets, 'events', { isRendered: true })));
-    }
+    if (rendered) return sendRenderedScreen(reply, await indexHtml(), rendered, 'events');
     const isSignedIn = Boolean(request.cookies[SESSION_COOKIE]);
     // The list with the app's default filters (a person's stored filters ask for another, and the
     // preload is then left unused); a visitor's first cards' pictures too.
