@@ -56,7 +56,7 @@
  * 6. The plain visitor case's closed loop once more on a second server with the visitor cache on
  *    (the default EVENTS_NA_CACHE_MS), labelled cached, beside the uncached figure.
  * 7. EXPLAIN (ANALYZE, BUFFERS) of every statement of one URL per case and role, captured through
- *    Kysely's log from the service's listEventsJson in this process (signed in: as an Actor of the
+ *    Kysely's log from the service's listEventsBody in this process (signed in: as an Actor of the
  *    middle viewer), the servers stopped: each statement's execution time and the indexes it uses,
  *    a Seq Scan on events flagged, JIT flagged; and the same statement as a prepared statement's
  *    sixth run (the server prepares its statements: PostgreSQL may then switch to a generic plan),
@@ -87,7 +87,7 @@ import { createDb, TYPO_THRESHOLD } from '../apps/server/src/db/database.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
 import type { Actor } from '../apps/server/src/http/actor.ts';
-import { listEventsJson } from '../apps/server/src/modules/events/events.service.ts';
+import { listEventsBody } from '../apps/server/src/modules/events/events.service.ts';
 import { fillMissingCards } from '../apps/server/src/modules/events/event-cards.ts';
 import {
   backendPids,
@@ -1352,10 +1352,10 @@ interface ExplainResult {
 async function explainCase(deps: AppDeps, captured: CapturedQuery[], client: pg.Client, label: string, urlPath: string, viewer: Viewer | null): Promise<ExplainResult> {
   const query = eventListQuerySchema.parse(Object.fromEntries(new URL(urlPath, 'http://x').searchParams));
   const actor: Actor | null = viewer ? { userId: viewer.id, isModerator: false, sessionId: 0, via: 'bearer' } : null;
-  await listEventsJson(deps, actor, query); // warm: the statements' first planning, the buffers
+  await listEventsBody(deps, actor, query); // warm: the statements' first planning, the buffers
   captured.length = 0;
   const started = performance.now();
-  await listEventsJson(deps, actor, query);
+  await listEventsBody(deps, actor, query);
   const serviceMs = performance.now() - started;
   const statements: StatementPlan[] = [];
   for (const { query: q } of [...captured]) {

@@ -56,7 +56,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; visitorLists: 
       schema: { tags, summary: 'Events list (signed in)', description: listDescription, querystring: eventListQuerySchema, response: { 200: eventListReplySchema, ...readErrors } },
     },
     // Already JSON (the events' cards, decision 0034): sent as is (a Buffer payload skips the serializer).
-    async (request, reply) => (reply as FastifyReply).type(JSON_TYPE).send(Buffer.from(`{"data":${await events.listEventsJson(deps, requireActor(request), request.query)}}`)),
+    async (request, reply) => (reply as FastifyReply).type(JSON_TYPE).send(await events.listEventsBody(deps, requireActor(request), request.query)),
   );
 
   app.get(
@@ -77,7 +77,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; visitorLists: 
       },
     },
     async (request, reply) => {
-      const body = await visitorLists.get(request.url, async () => `{"data":${await events.listEventsJson(deps, null, request.query)}}`);
+      const body = await visitorLists.get(request.url, () => events.listEventsBody(deps, null, request.query));
       // Already JSON: sent as is (a Buffer payload skips the serializer).
       return (reply as FastifyReply).type(JSON_TYPE).send(body);
     },

@@ -34,6 +34,7 @@ import { copyEventImage, renderEventImage, storeEventImage, type EventImageUrls 
 import { canDeleteEvent, canManageEvent, canModerate, canViewEvent, isEventOwner } from './events.policy.ts';
 import { presentEvent } from './events.presenter.ts';
 import { CARD_LIMITS, presentListJson, servesCards } from './event-cards.ts';
+import { jsonListBuffer } from '../../http/json-buffer.ts';
 import { liveEventFacts } from './event-payment-facts.ts';
 import * as repo from './events.repo.ts';
 
@@ -132,15 +133,16 @@ export async function listEvents(deps: AppDeps, viewer: Viewer, query: EventList
 }
 
 /**
- * listEvents as the JSON text of the reply's `data` ({data: [...], current_page, ...}): each event
- * from its list card where there is one for this viewer (decision 0034), written once.
+ * listEvents as the reply's bytes ({"data":{"data":[...], current_page, ...}}): each event from its
+ * list card where there is one for this viewer (decision 0034), written once, and encoded piece by
+ * piece (jsonListBuffer).
  */
-export async function listEventsJson(deps: AppDeps, viewer: Viewer, query: EventListQuery): Promise<string> {
+export async function listEventsBody(deps: AppDeps, viewer: Viewer, query: EventListQuery): Promise<Buffer> {
   const { ids, limits, page } = await listPage(deps, viewer, query);
   const events = await presentListJson(deps, viewer, ids, limits, (some) => presentEvents(deps, viewer, some, limits));
   // EVENT_CARDS_VERIFY (tests): every list, whatever people it asks for, also checks the cards of its events.
   if (deps.config.EVENT_CARDS_VERIFY && !servesCards(limits)) await presentListJson(deps, viewer, ids, CARD_LIMITS, (some) => presentEvents(deps, viewer, some, CARD_LIMITS));
-  return `{"data":[${events.join(',')}],${JSON.stringify(page).slice(1)}`;
+  return jsonListBuffer('{"data":{"data":[', events, `],${JSON.stringify(page).slice(1)}}`);
 }
 
 /** The events of `ids` as this viewer sees them, in that order; their attendees counted by the inventory. */

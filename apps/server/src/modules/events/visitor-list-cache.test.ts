@@ -8,7 +8,7 @@ describe('VisitorListCache', () => {
     let now = 0;
     let calls = 0;
     const cache = new VisitorListCache({ ttlMs: 1000, now: () => now });
-    const compute = async () => `body-${++calls}`;
+    const compute = async () => Buffer.from(`body-${++calls}`);
     expect(await text(cache.get('a', compute))).toBe('body-1');
     now = 999;
     expect(await text(cache.get('a', compute))).toBe('body-1');
@@ -22,7 +22,7 @@ describe('VisitorListCache', () => {
   it('shares one computation between concurrent misses', async () => {
     let calls = 0;
     const cache = new VisitorListCache({ ttlMs: 1000 });
-    const compute = () => new Promise<string>((resolve) => setTimeout(() => resolve(`body-${++calls}`), 5));
+    const compute = () => new Promise<Buffer>((resolve) => setTimeout(() => resolve(Buffer.from(`body-${++calls}`)), 5));
     const answers = await Promise.all(Array.from({ length: 20 }, () => text(cache.get('k', compute))));
     expect(new Set(answers)).toEqual(new Set(['body-1']));
     expect(calls).toBe(1);
@@ -32,20 +32,20 @@ describe('VisitorListCache', () => {
     let calls = 0;
     const cache = new VisitorListCache({ ttlMs: 60_000 });
     let release: () => void = () => {};
-    const slow = () => new Promise<string>((resolve) => (release = () => resolve(`slow-${++calls}`)));
+    const slow = () => new Promise<Buffer>((resolve) => (release = () => resolve(Buffer.from(`slow-${++calls}`))));
     const pending = text(cache.get('k', slow));
     cache.clear();
     release();
     expect(await pending).toBe('slow-1');
     expect(cache.peek('k')).toBeUndefined();
-    expect(await text(cache.get('k', async () => `fresh-${++calls}`))).toBe('fresh-2');
+    expect(await text(cache.get('k', async () => Buffer.from(`fresh-${++calls}`)))).toBe('fresh-2');
   });
 
   it('computes every time when turned off', async () => {
     let calls = 0;
     const cache = new VisitorListCache({ ttlMs: 0 });
-    await cache.get('k', async () => `${++calls}`);
-    await cache.get('k', async () => `${++calls}`);
+    await cache.get('k', async () => Buffer.from(`${++calls}`));
+    await cache.get('k', async () => Buffer.from(`${++calls}`));
     expect(calls).toBe(2);
     expect(cache.peek('k')).toBeUndefined();
   });
@@ -53,7 +53,7 @@ describe('VisitorListCache', () => {
   it('keeps at most maxEntries', async () => {
     const cache = new VisitorListCache({ ttlMs: 60_000, maxEntries: 2 });
     let calls = 0;
-    const compute = async () => `${++calls}`;
+    const compute = async () => Buffer.from(`${++calls}`);
     await cache.get('a', compute);
     await cache.get('b', compute);
     await cache.get('c', compute);

@@ -29,17 +29,16 @@ export class VisitorListCache {
     return hit && hit.expires > this.now() ? hit.body : undefined;
   }
 
-  /** The answer for `key`, computed by `compute` (JSON text) when there is no fresh one. Kept encoded. */
-  async get(key: string, compute: () => Promise<string>): Promise<Buffer> {
-    if (!this.enabled) return Buffer.from(await compute());
+  /** The answer for `key`, computed by `compute` (the reply's bytes) when there is no fresh one. */
+  async get(key: string, compute: () => Promise<Buffer>): Promise<Buffer> {
+    if (!this.enabled) return compute();
     const hit = this.peek(key);
     if (hit) return hit;
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
     const generation = this.generation;
     const promise = compute()
-      .then((text) => {
-        const body = Buffer.from(text);
+      .then((body) => {
         // An answer computed across a write is not kept: it may predate the write.
         if (generation === this.generation && body.length <= 1_000_000) {
           if (this.entries.size >= this.maxEntries) this.evictExpiredOrOldest();
