@@ -115,7 +115,13 @@ const INVITES = 100_000;
 const VIEWERS = 200;
 const CONNECTIONS = 50;
 const CASE_S = Number(process.env.BENCH_SECONDS) || 10;
-const WARMUP_S = 5;
+/**
+ * Seconds of load over every case's first addresses before the first case: a running server is
+ * warm. On the machine of 2026-11-27 a fresh server spent 7 to 9 ms of CPU an answer in its first
+ * 8 s of load against 2.6 to 3.0 ms after (V8 still compiling the hot paths, the heap growing, each
+ * PostgreSQL backend filling its caches); with 5 s the first case measured mostly that.
+ */
+const WARMUP_S = 20;
 /** The open loop's offered load, requests a second. */
 const OFFERED_RATE = 100;
 /** At most this many URLs (visitor) or URL and viewer pairs (signed in) in a case's rotation. */
@@ -1545,7 +1551,7 @@ async function main(): Promise<void> {
         log(`a second server with the visitor cache on (EVENTS_NA_CACHE_MS=${defaultCacheMs}, the default): the plain visitor case, closed loop`);
         const plain = cases.find((def) => def.key === 'plain') ?? buildCases(categoryIds).find((def) => def.key === 'plain')!;
         const targets = targetsFor(plain.queries, 'visitor', viewers);
-        await closedLoop(cached.base, targets, 2, null); // warm-up
+        await closedLoop(cached.base, targets, WARMUP_S / 2, null); // warm-up: one case's addresses only
         cachedRow = await closedLoop(cached.base, targets, CASE_S, { serverPid: cached.child.pid!, database: probe.database });
         reportNon2xx('plain, visitor, cached', 'closed loop', cachedRow.non2xx, cachedRow.errors);
         await stopChild(cached.child);
