@@ -190,10 +190,7 @@ function firstLoadChunks(): Plugin {
       // (under SMALL_CHUNK gzipped, with all it imports) joins the app, which every screen loads; the
       // others stay as the bundler made them.
       const firstLoad = new Set([...done, ...events, ...event]);
-      const otherScreens = closure(
-        chunks.filter((chunk) => !firstLoad.has(chunk.fileName)).map((chunk) => chunk.fileName),
-        new Set(),
-      );
+      const otherScreens = closure(chunks.filter((chunk) => !firstLoad.has(chunk.fileName)).map((chunk) => chunk.fileName));
       const toApp = new Set([...events, ...event].filter((file) => otherScreens.has(file) && zlib.gzipSync(byFile.get(file)!.code).length < SMALL_CHUNK));
       for (let changed = true; changed; ) {
         changed = false;

@@ -21,15 +21,17 @@ export type Screen = (typeof SCREENS)[number];
 /** The build's file names: assets only, nothing that needs escaping in an attribute. */
 const ASSET_PATH = /^\/assets\/[A-Za-z0-9_.-]+\.(js|css)$/;
 
+/** A list of the build's file names, or null when it is not one. */
+const assetList = (value: unknown) => (Array.isArray(value) && value.every((file) => typeof file === 'string' && ASSET_PATH.test(file)) ? (value as string[]) : null);
+
 /** The first screens' files from the build's description of them; null when it is not one. */
 export function routeAssetsFrom(description: unknown): Record<Screen, RouteAssets> | null {
   if (typeof description !== 'object' || description === null) return null;
   const assets = {} as Record<Screen, RouteAssets>;
   for (const screen of SCREENS) {
     const entry = (description as Record<string, { scripts?: unknown; styles?: unknown } | undefined>)[screen];
-    const list = (value: unknown) => (Array.isArray(value) && value.every((file) => typeof file === 'string' && ASSET_PATH.test(file)) ? (value as string[]) : null);
-    const scripts = list(entry?.scripts);
-    const styles = list(entry?.styles);
+    const scripts = assetList(entry?.scripts);
+    const styles = assetList(entry?.styles);
     if (!scripts || !styles) return null;
     assets[screen] = { scripts, styles };
   }

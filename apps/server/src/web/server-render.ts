@@ -135,9 +135,9 @@ export function serverRenderer(app: FastifyInstance, distDir: string, enabled: b
   };
 }
 
-/** `<script type="module">` and `<link rel="modulepreload">` tags marked fetchpriority="low". */
+/** `<script type="module">` tags marked fetchpriority="low" (a rendered page has no modulepreload link left: withRenderedPage). */
 export function lowPriorityScripts(html: string): string {
-  return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
+  return html.replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"');
 }
 
 /**

@@ -184,7 +184,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   // The first screens people land on name, in their HTML, what they will ask for next, so that the
   // browser fetches it at once rather than one discovery after another (issue 16): the screen's
-  // chunks (from the build's manifest), its data at the address the app asks for it, and its
+  // chunks (as the web build described them), its data at the address the app asks for it, and its
   // largest paint, the picture(s) the screen opens with.
   const screenAssets = firstScreensReader(distDir);
   const withTags = (html: string, tags: string[]) =>
