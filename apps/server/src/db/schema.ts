@@ -152,6 +152,8 @@ export interface EventsTable {
   ends_at: ColumnType<Date, never, never>;
   search_text: ColumnType<string, never, never>;
   search_words: ColumnType<string[], never, never>;
+  /** search_words when they fit in events_start_idx's entry (2,000 bytes), else null (migration 0025). */
+  list_words: ColumnType<string[] | null, never, never>;
   /** The quarter-degree grid cell of lat/lng (migration 0017; geo-cells.ts). */
   geo_cell: ColumnType<number | null, never, never>;
   /** People pick seats (migration 0019): on seat_template_id's scheme, or the default join map. */

@@ -23,6 +23,8 @@ interface LiveSets {
   /** The paid events, and their organisers. */
   paidIds: IdSet;
   ownerIds: IdSet;
+  /** seatsOf is paidIds: the paid events only, whose answers take no place. */
+  seatsOfPaidOnly?: boolean;
 }
 
 /** The statement of the live facts: each module's own query, read together. */
@@ -30,7 +32,7 @@ function liveQuery(db: Executor, viewerId: number | null, sets: LiveSets, now: D
   const empty = (set: IdSet) => Array.isArray(set) && set.length === 0;
   const paid = !empty(sets.paidIds);
   return liveFactsQuery({
-    seats: empty(sets.seatsOf) ? undefined : inventory.seatsTakenQuery(sets.seatsOf, now),
+    seats: empty(sets.seatsOf) ? undefined : (sets.seatsOfPaidOnly ? inventory.paidSeatsTakenQuery : inventory.seatsTakenQuery)(sets.seatsOf, now),
     types: paid ? inventory.typesRemainingQuery(sets.paidIds, now) : undefined,
     approved: paid ? paymentAccounts.approvedUserIdsQuery(db, sets.ownerIds) : undefined,
     held: paid && viewerId !== null ? tickets.ticketsHeldQuery(db, viewerId, sets.paidIds) : undefined,
@@ -75,7 +77,7 @@ export function paidPageFactsQuery(db: Executor, viewerId: number | null, ids: r
   const paidIds = sql<number[]>`ARRAY(SELECT e.id FROM events e WHERE e.id = ANY(${ids}::bigint[]) AND e.currency IS NOT NULL)`;
   const ownerIds = sql<number[]>`ARRAY(SELECT e.user_id FROM events e WHERE e.id = ANY(${ids}::bigint[]) AND e.currency IS NOT NULL)`;
   return {
-    query: liveQuery(db, viewerId, { seatsOf: paidIds, paidIds, ownerIds }, now)!,
+    query: liveQuery(db, viewerId, { seatsOf: paidIds, paidIds, ownerIds, seatsOfPaidOnly: true }, now)!,
     read: (rows: readonly LiveFactRow[]) => collect(rows, []),
   };
 }

@@ -484,17 +484,23 @@ async function expandSearch(db: Executor, words: string[]): Promise<string[][]> 
   return words.map((_, i) => row[`w${i}`] ?? []);
 }
 
-/** How much more a row costs walking the list's order (an index entry, then its event read from the table) than read through the words' GIN index (decision 0032). */
-const WALK_ROW_COST = 1.5;
+/**
+ * What a row costs walking the list's order (an entry of events_start_idx, tested there: migration
+ * 0025) against one read through the words' GIN index (the event read from the table), as
+ * measured on bench:events' 100,000 events (decision 0049): the two ways cost the same for a word
+ * held by about 2% of the events.
+ */
+const WALK_ROW_COST = 0.4;
 
 /**
  * Whether the coming events of a search are better read from the words' GIN index (every event
  * holding them, then the page sorted out of them) than by walking the list's order until the page
  * is full: when the index reads fewer rows. With a share `s` of the `events` holding the words
  * (each searched word's share multiplied), the index reads about s·events rows and the walk about
- * `through`/s, each of those costing WALK_ROW_COST times more. PostgreSQL's planner knows the
- * share but counts a walked row too cheap: for 'comedy', held by 2.5% of 100,000 events, it walked
- * 5,193 rows (15 to 28 ms) where the index took 5 to 9 ms.
+ * `through`/s, each of those costing WALK_ROW_COST of one read from the index. PostgreSQL's planner
+ * knows the share but not what a walked row costs against an event read from the table.
+ * Measured (decision 0049): 'bangkok', held by 1.7%, 2.9 ms from the index and 4.0 walking;
+ * 'soul', 2.4%, 5.9 ms and 3.3 ms; 'vintage', 4.0%, 7.3 ms and 1.9 ms.
  */
 export function readsWordsFirst(shares: readonly number[], events: number, through: number): boolean {
   if (shares.length === 0) return false;
@@ -503,10 +509,23 @@ export function readsWordsFirst(shares: readonly number[], events: number, throu
 }
 
 /**
+ * An event holding one of `words`, tested while walking the list's order from events_start_idx
+ * alone (migration 0025, decision 0049): the index entry's list_words, and for the few events whose
+ * words do not fit in an entry (list_words null) the set of those holding one, read once from
+ * their own index and hashed. Exactly `e.search_words && words`.
+ */
+function walkedWordsCondition(words: string[]): RawBuilder<unknown> {
+  return sql`(e.list_words && ${words}::text[]
+    OR (e.list_words IS NULL AND e.id IN (SELECT lw.id FROM events lw WHERE lw.list_words IS NULL AND lw.search_words && ${words}::text[])))`;
+}
+
+/**
  * `expansions`: each searched word's stored words (expandSearch). `inCell`: the statement reads
  * one grid cell (geo-cells.ts), so the bounding box, the geographic index's condition, is left out.
+ * `walked`: the statement walks events_start_idx (the coming events in start order), so the words
+ * are tested as the index holds them (walkedWordsCondition); otherwise as the GIN index does.
  */
-function filterConditions(f: EventListFilter, expansions: string[][], inCell = false): RawBuilder<unknown>[] {
+function filterConditions(f: EventListFilter, expansions: string[][], { inCell = false, walked = false } = {}): RawBuilder<unknown>[] {
   const where: RawBuilder<unknown>[] = [sql`e.deleted_by_moderator_at IS NULL`, visibleInList(f.viewerId)];
   if (f.distance) {
     const { lat, lng, meters } = f.distance;
@@ -562,9 +581,24 @@ function filterConditions(f: EventListFilter, expansions: string[][], inCell = f
   if (f.search) {
     // Every word must be part of one of the event's words, or (a typo) nearly be one: the
     // vocabulary turns each searched word into the stored words it stands for (migration 0015).
-    for (const words of expansions) where.push(sql`e.search_words && ${words}::text[]`);
+    for (const words of expansions) where.push(walked ? walkedWordsCondition(words) : sql`e.search_words && ${words}::text[]`);
   }
   return where;
+}
+
+/**
+ * Whether a list's filters only test each event's own row (who may see it, a place, dates, paid or
+ * free): no set of events to start from (categories, people, friends, invitations, likes, a group)
+ * and no searched words. Around a place, such a list of coming events has one best plan whatever
+ * its values: the range index for those under way, each grid cell's index walked in start order.
+ * Its statement is prepared, and PostgreSQL keeps a generic plan for it after five runs instead of
+ * planning its ten branches again for each page (3 to 6 ms of planning for 3 ms of reading;
+ * decision 0049). Every other list is planned for its values each time (PLAN_EACH_TIME): with a
+ * set or words its best plan depends on their size, and without a place the generic plan of the
+ * plain list read 10 times more than its custom one.
+ */
+function testsRowsOnly(f: EventListFilter): boolean {
+  return !f.categories && !f.users && !f.friendsCreated && !f.friendsJoined && !f.invited && !f.liked && f.groupId === null && !f.search;
 }
 
 /**
@@ -578,16 +612,23 @@ export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ 
   const keyset = f.order.by === 'upcoming' || f.order.by === 'start_date';
   const descending = f.order.by === 'start_date' && f.order.dir === 'desc';
   const after = keyset && f.after ? f.after : null;
-  const conditions = filterConditions(f, expansions);
+  const offset = after ? 0 : f.offset;
+  const take = f.limit + 1;
+  const through = offset + take;
+  // Around a place, the coming events are read cell by cell of the grid (below).
+  const cells = f.order.by === 'upcoming' && f.distance ? cellsAround(f.distance.lat, f.distance.lng, f.distance.meters) : null;
+  // A search held by few events: those events first, from the words' GIN index, then sorted (in
+  // the same order, written as an expression no index gives, so the start index is not walked).
+  const statistics = f.order.by === 'upcoming' && !cells && expansions.length > 0 && !db.isTransaction ? searchWordShares(db as Db).current() : null;
+  const wordsFirst = statistics !== null && readsWordsFirst(expansions.map((words) => statistics.shareOf(words)), statistics.events, through);
+  const walked = f.order.by === 'upcoming' && !cells && !wordsFirst;
+  const conditions = filterConditions(f, expansions, { walked });
   // The page after a cursor: a row comparison the (start_date, id) indexes answer as a range.
   const afterCursor = after
     ? sql`(e.start_date, e.id) ${descending ? sql`<` : sql`>`} (timestamptz 'epoch' + ${after.startMicros}::bigint * interval '1 microsecond', ${after.id}::bigint)`
     : null;
   if (afterCursor) conditions.push(afterCursor);
   const where = sql.join(conditions, sql` AND `);
-  const offset = after ? 0 : f.offset;
-  const take = f.limit + 1;
-  const through = offset + take;
   // Each row's start in microseconds since 1970 (exactly: extract gives a numeric), for the next page's cursor.
   const at = sql`(extract(epoch FROM start_date) * 1000000)::bigint::text AS at`;
   let rows: { id: number; at?: string }[];
@@ -596,14 +637,9 @@ export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ 
     // first, then the coming ones, soonest first. Each branch is cut at offset + limit + 1 rows.
     // Around a place, the coming ones are read cell by cell of the grid (migration 0017), each
     // cell in start order, merged: a branch per cell, which the Merge Append reads only as far
-    // as the page needs; those under way (a few) from the range index, kept to the cells.
-    const cells = f.distance ? cellsAround(f.distance.lat, f.distance.lng, f.distance.meters) : null;
-    const inCell = cells ? sql.join([...filterConditions(f, expansions, true), ...(afterCursor ? [afterCursor] : [])], sql` AND `) : null;
-    const underWay = cells && inCell ? sql`e.geo_cell = ANY(${cells}::int[]) AND ${inCell}` : where;
-    // A search held by few events: those events first, from the words' GIN index, then sorted (in
-    // the same order, written as an expression no index gives, so the start index is not walked).
-    const statistics = !cells && expansions.length > 0 && !db.isTransaction ? searchWordShares(db as Db).current() : null;
-    const wordsFirst = statistics !== null && readsWordsFirst(expansions.map((words) => statistics.shareOf(words)), statistics.events, through);
+    // as the page needs; those under way (a few) from the range index, kept to the circle.
+    const inCell = cells ? sql.join([...filterConditions(f, expansions, { inCell: true }), ...(afterCursor ? [afterCursor] : [])], sql` AND `) : null;
+    const underWay = cells && inCell ? inCell : where;
     const comingOrder = wordsFirst ? sql`(e.start_date + interval '0 s')` : sql`e.start_date`;
     const coming =
       cells && inCell
@@ -616,7 +652,7 @@ export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ 
           )}) cells ORDER BY start_date, id LIMIT ${through}`
         : sql`SELECT e.id, e.start_date FROM events e WHERE ${where} AND e.start_date >= ${f.now} ORDER BY ${comingOrder}, e.id LIMIT ${through}`;
     const result = await sql<{ id: number; at: string }>`
-      ${PLAN_EACH_TIME} SELECT id, ${at} FROM (
+      ${cells && testsRowsOnly(f) ? sql`` : PLAN_EACH_TIME} SELECT id, ${at} FROM (
         (SELECT e.id, e.start_date FROM events e WHERE ${underWay} AND tstzrange(e.start_date, e.ends_at, '(]') @> ${f.now}::timestamptz
           ORDER BY e.start_date, e.id LIMIT ${through})
         UNION ALL
@@ -667,7 +703,7 @@ const _everyColumnListed: [Exclude<keyof EventRow, (typeof SHOWN_COLUMN_NAMES)[n
 const SHOWN_COLUMNS = sql.join(SHOWN_COLUMN_NAMES.map((column) => sql.ref(`e.${column}`)));
 
 // calendar_sequence: the calendar entries' (migration 0021), not the page's.
-type NotShownColumn = 'search_text' | 'search_words' | 'geo_cell' | 'calendar_sequence';
+type NotShownColumn = 'search_text' | 'search_words' | 'list_words' | 'geo_cell' | 'calendar_sequence';
 
 export interface EventDetailRow extends Omit<EventRow, NotShownColumn> {
   creator_name: string | null;

@@ -50,18 +50,25 @@ export async function lockQuota(tx: Tx, eventId: number): Promise<QuotaRow | und
 
 /**
  * Every place taken of the events' quotas, one row per consumer, with the ticket type it draws
- * on (null for answers): the single statement of the counting rule.
+ * on (null for answers): the single statement of the counting rule. `paidOnly`: the caller's
+ * `eventIds` are paid events only, read as such in the same statement (a paid event's answers
+ * take no place), so the answers' branch, which would read their going answers to keep none, is
+ * left out; the rule is the same.
  */
 function consumers(
   eventIds: IdSet,
   now: Date,
+  paidOnly = false,
 ): RawBuilder<{ event_id: number; kind: ConsumerKind; consumer_id: number; ticket_type_id: number | null; seats: number }> {
-  return sql`
-    SELECT r.event_id, 'rsvp'::text AS kind, r.user_id AS consumer_id, NULL::bigint AS ticket_type_id, 1 + r.companions_amount AS seats
+  const answers = paidOnly
+    ? sql``
+    : sql`SELECT r.event_id, 'rsvp'::text AS kind, r.user_id AS consumer_id, NULL::bigint AS ticket_type_id, 1 + r.companions_amount AS seats
     FROM event_users r JOIN events e ON e.id = r.event_id
     WHERE r.event_id = ANY(${eventIds}::bigint[]) AND r.status = 'going' AND e.currency IS NULL
-    UNION ALL
-    SELECT t.event_id, 'ticket'::text, t.id, t.ticket_type_id, 1
+    UNION ALL`;
+  return sql`
+    ${answers}
+    SELECT t.event_id, 'ticket'::text AS kind, t.id AS consumer_id, t.ticket_type_id, 1 AS seats
     FROM tickets t JOIN events e ON e.id = t.event_id
     WHERE t.event_id = ANY(${eventIds}::bigint[]) AND t.status = 'valid' AND e.currency IS NOT NULL
     UNION ALL
@@ -89,9 +96,13 @@ export async function seatsTakenOfEvents(db: Executor, eventIds: readonly number
   return new Map(result.rows.map((row) => [row.event_id, row.taken]));
 }
 
-/** seatsTakenOfEvents's statement, for a caller reading it with others in one statement: rows (event_id, taken). */
-export function seatsTakenQuery(eventIds: IdSet, now: Date): RawBuilder<{ event_id: number; taken: number }> {
-  return sql`SELECT c.event_id, sum(c.seats)::int AS taken FROM (${consumers(eventIds, now)}) c GROUP BY c.event_id`;
+/**
+ * seatsTakenOfEvents's statement, for a caller reading it with others in one statement: rows
+ * (event_id, taken). `paidOnly`: the events are paid ones only, as the same statement reads them
+ * (consumers).
+ */
+export function seatsTakenQuery(eventIds: IdSet, now: Date, paidOnly = false): RawBuilder<{ event_id: number; taken: number }> {
+  return sql`SELECT c.event_id, sum(c.seats)::int AS taken FROM (${consumers(eventIds, now, paidOnly)}) c GROUP BY c.event_id`;
 }
 
 export interface TypeQuotaRow {

@@ -162,5 +162,8 @@ export function remainingOf(row: Pick<repo.TypeQuotaRow, 'size' | 'taken'>): num
 /** seatsTaken's statement (rows for the events with places taken only), for a caller reading it with others in one statement. */
 export const seatsTakenQuery = (eventIds: IdSet, now: Date) => repo.seatsTakenQuery(eventIds, now);
 
+/** seatsTakenQuery of paid events only: `eventIds` must be read as paid in the same statement (a paid event's answers take no place, so they are not read). */
+export const paidSeatsTakenQuery = (eventIds: IdSet, now: Date) => repo.seatsTakenQuery(eventIds, now, true);
+
 /** typesRemaining's statement (each type's size and places taken: remainingOf), for a caller reading it with others in one statement. */
 export const typesRemainingQuery = (eventIds: IdSet, now: Date) => repo.typeQuotasQuery(eventIds, [], now);
