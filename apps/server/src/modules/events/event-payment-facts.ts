@@ -32,7 +32,7 @@ function liveQuery(db: Executor, viewerId: number | null, sets: LiveSets, now: D
   const empty = (set: IdSet) => Array.isArray(set) && set.length === 0;
   const paid = !empty(sets.paidIds);
   return liveFactsQuery({
-    seats: empty(sets.seatsOf) ? undefined : (sets.seatsOfPaidOnly ? inventory.paidSeatsTakenQuery : inventory.seatsTakenQuery)(sets.seatsOf, now),
+    seats: empty(sets.seatsOf) ? undefined : inventory.seatsTakenQuery(sets.seatsOf, now, sets.seatsOfPaidOnly),
     types: paid ? inventory.typesRemainingQuery(sets.paidIds, now) : undefined,
     approved: paid ? paymentAccounts.approvedUserIdsQuery(db, sets.ownerIds) : undefined,
     held: paid && viewerId !== null ? tickets.ticketsHeldQuery(db, viewerId, sets.paidIds) : undefined,

@@ -159,11 +159,12 @@ export function remainingOf(row: Pick<repo.TypeQuotaRow, 'size' | 'taken'>): num
   return row.size === null ? null : Math.max(0, row.size - row.taken);
 }
 
-/** seatsTaken's statement (rows for the events with places taken only), for a caller reading it with others in one statement. */
-export const seatsTakenQuery = (eventIds: IdSet, now: Date) => repo.seatsTakenQuery(eventIds, now);
-
-/** seatsTakenQuery of paid events only: `eventIds` must be read as paid in the same statement (a paid event's answers take no place, so they are not read). */
-export const paidSeatsTakenQuery = (eventIds: IdSet, now: Date) => repo.seatsTakenQuery(eventIds, now, true);
+/**
+ * seatsTaken's statement (rows for the events with places taken only), for a caller reading it
+ * with others in one statement. `paidOnly`: `eventIds` are read as paid in the same statement (a
+ * paid event's answers take no place, so they are not read).
+ */
+export const seatsTakenQuery = (eventIds: IdSet, now: Date, paidOnly = false) => repo.seatsTakenQuery(eventIds, now, paidOnly);
 
 /** typesRemaining's statement (each type's size and places taken: remainingOf), for a caller reading it with others in one statement. */
 export const typesRemainingQuery = (eventIds: IdSet, now: Date) => repo.typeQuotasQuery(eventIds, [], now);
