@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { pickEncoding, registerCompression } from './compression.ts';
+import { brotliWindowBits, compress, pickEncoding, registerCompression } from './compression.ts';
 
 describe('compression', () => {
   it('picks zstd, else brotli, else gzip, honouring q=0', () => {
@@ -41,5 +41,25 @@ describe('compression', () => {
     expect((await app.inject({ method: 'GET', url: '/small', headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBeUndefined();
     expect((await app.inject({ method: 'GET', url: '/picture', headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBeUndefined();
     await app.close();
+  });
+
+  it('sizes brotli\'s window to the body, within brotli\'s bounds', () => {
+    expect(brotliWindowBits(2_000)).toBe(16);
+    expect(brotliWindowBits(65_535)).toBe(16);
+    expect(brotliWindowBits(65_536)).toBe(17);
+    expect(brotliWindowBits(200_000)).toBe(18);
+    expect(brotliWindowBits(50_000_000)).toBe(24);
+  });
+
+  it('sends the same bytes whatever the body\'s size, the compressors sized to it (decision 0050)', async () => {
+    // Sizes around the windows' and tables' edges, of text like an events page's.
+    for (const length of [1_500, 65_536, 200_000, 1_100_000]) {
+      let text = '';
+      for (let i = 0; text.length < length; i += 1) text += JSON.stringify({ id: i, name: `Event ${(i * 7919) % 1000}`, at: 1_700_000_000 + i * 37 }) + ',';
+      const body = Buffer.from(text.slice(0, length));
+      expect(zlib.zstdDecompressSync(await compress(body, 'zstd')).equals(body)).toBe(true);
+      expect(zlib.brotliDecompressSync(await compress(body, 'br')).equals(body)).toBe(true);
+      expect(zlib.gunzipSync(await compress(body, 'gzip')).equals(body)).toBe(true);
+    }
   });
 });

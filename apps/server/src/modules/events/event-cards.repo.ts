@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Executor } from '../../db/database.ts';
+import { paddedIds, type Executor } from '../../db/database.ts';
 
 /** SQL only (CONVENTIONS §3): the events' list cards (migration 0016, decision 0034). */
 
@@ -31,12 +31,14 @@ export async function loadCardStates<Facts, Extra = never>(
 ): Promise<{ rows: CardStateRow<Facts>[]; extra: Extra[] }> {
   // `extra`: rows of another statement read with these (the page's live facts), as JSON on the first row only.
   const extraColumn = extra ? sql`CASE WHEN i.n = 1 THEN (SELECT coalesce(json_agg(x), '[]'::json) FROM (${extra}) x) END` : sql`NULL`;
-  const done = (rows: (CardStateRow<Facts> & { extra_json: Extra[] | null })[]) => ({ rows, extra: rows[0]?.extra_json ?? [] });
+  // The ids padded (paddedIds: the statement keeps its generic plan); the padding's rows dropped.
+  const padded = paddedIds(ids);
+  const done = (rows: (CardStateRow<Facts> & { extra_json: Extra[] | null })[]) => ({ rows: rows.slice(0, ids.length), extra: rows[0]?.extra_json ?? [] });
   if (viewerId === null) {
     const result = await sql<CardStateRow<Facts> & { extra_json: Extra[] | null }>`
       SELECT i.id, coalesce(c.version, 0)::int AS version, c.body, c.facts,
         NULL AS my_status, NULL AS my_note, '{}'::bigint[] AS my_companions, false AS is_liked, NULL AS me_json, ${extraColumn} AS extra_json
-      FROM unnest(${ids}::bigint[]) WITH ORDINALITY AS i(id, n) LEFT JOIN event_cards c ON c.event_id = i.id
+      FROM unnest(${padded}::bigint[]) WITH ORDINALITY AS i(id, n) LEFT JOIN event_cards c ON c.event_id = i.id
       ORDER BY i.n
     `.execute(db);
     return done(result.rows);
@@ -51,7 +53,7 @@ export async function loadCardStates<Facts, Extra = never>(
       CASE WHEN me.status = 'going' THEN
         (SELECT json_build_object('id', u.id, 'name', u.name, 'avatar', u.avatar, 'avatar_m', u.avatar_m, 'avatar_s', u.avatar_s,
           'companions_amount', me.companions_amount) FROM users u WHERE u.id = me.user_id) END AS me_json
-    FROM unnest(${ids}::bigint[]) WITH ORDINALITY AS i(id, n)
+    FROM unnest(${padded}::bigint[]) WITH ORDINALITY AS i(id, n)
     LEFT JOIN event_cards c ON c.event_id = i.id
     LEFT JOIN event_users me ON me.event_id = i.id AND me.user_id = ${viewerId}
     LEFT JOIN event_likes l ON l.event_id = i.id AND l.user_id = ${viewerId}

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Executor, IdSet } from '../../db/database.ts';
+import { paddedIds, type Executor, type IdSet } from '../../db/database.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import * as paymentAccounts from '../payments/payment-accounts.service.ts';
 import * as tickets from '../tickets/tickets.service.ts';
@@ -30,12 +30,14 @@ interface LiveSets {
 /** The statement of the live facts: each module's own query, read together. */
 function liveQuery(db: Executor, viewerId: number | null, sets: LiveSets, now: Date): RawBuilder<LiveFactRow> | null {
   const empty = (set: IdSet) => Array.isArray(set) && set.length === 0;
+  // Ids given as values are padded (paddedIds): the statement keeps its generic plan.
+  const pad = (set: IdSet): IdSet => (Array.isArray(set) ? paddedIds(set) : set);
   const paid = !empty(sets.paidIds);
   return liveFactsQuery({
-    seats: empty(sets.seatsOf) ? undefined : inventory.seatsTakenQuery(sets.seatsOf, now, sets.seatsOfPaidOnly),
-    types: paid ? inventory.typesRemainingQuery(sets.paidIds, now) : undefined,
-    approved: paid ? paymentAccounts.approvedUserIdsQuery(db, sets.ownerIds) : undefined,
-    held: paid && viewerId !== null ? tickets.ticketsHeldQuery(db, viewerId, sets.paidIds) : undefined,
+    seats: empty(sets.seatsOf) ? undefined : inventory.seatsTakenQuery(pad(sets.seatsOf), now, sets.seatsOfPaidOnly),
+    types: paid ? inventory.typesRemainingQuery(pad(sets.paidIds), now) : undefined,
+    approved: paid ? paymentAccounts.approvedUserIdsQuery(db, pad(sets.ownerIds)) : undefined,
+    held: paid && viewerId !== null ? tickets.ticketsHeldQuery(db, viewerId, pad(sets.paidIds)) : undefined,
   });
 }
 
@@ -74,8 +76,9 @@ export async function liveEventFacts(
  * the viewer's tickets. A free event's places come with its card.
  */
 export function paidPageFactsQuery(db: Executor, viewerId: number | null, ids: readonly number[], now: Date) {
-  const paidIds = sql<number[]>`ARRAY(SELECT e.id FROM events e WHERE e.id = ANY(${ids}::bigint[]) AND e.currency IS NOT NULL)`;
-  const ownerIds = sql<number[]>`ARRAY(SELECT e.user_id FROM events e WHERE e.id = ANY(${ids}::bigint[]) AND e.currency IS NOT NULL)`;
+  const pageIds = paddedIds(ids);
+  const paidIds = sql<number[]>`ARRAY(SELECT e.id FROM events e WHERE e.id = ANY(${pageIds}::bigint[]) AND e.currency IS NOT NULL)`;
+  const ownerIds = sql<number[]>`ARRAY(SELECT e.user_id FROM events e WHERE e.id = ANY(${pageIds}::bigint[]) AND e.currency IS NOT NULL)`;
   return {
     query: liveQuery(db, viewerId, { seatsOf: paidIds, paidIds, ownerIds, seatsOfPaidOnly: true }, now)!,
     read: (rows: readonly LiveFactRow[]) => collect(rows, []),

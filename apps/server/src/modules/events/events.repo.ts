@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql, type Expression, type RawBuilder, type Selectable } from 'kysely';
-import { lockKey, PLAN_EACH_TIME, type Db, type Executor, type Tx } from '../../db/database.ts';
+import { lockKey, paddedIds, PLAN_EACH_TIME, type Db, type Executor, type Tx } from '../../db/database.ts';
 import type { EventsTable, EventTicketTypesTable } from '../../db/schema.ts';
 import type { LiveSession } from '../../http/auth-hook.ts';
 import { visibleInList, visibleTo } from './event-visibility.ts';
@@ -598,7 +598,41 @@ function filterConditions(f: EventListFilter, expansions: string[][], { inCell =
  * plain list read 10 times more than its custom one.
  */
 function testsRowsOnly(f: EventListFilter): boolean {
-  return !f.categories && !f.users && !f.friendsCreated && !f.friendsJoined && !f.invited && !f.liked && f.groupId === null && !f.search;
+  return SET_FILTERS.every((key) => !filterIsOn(f[key]));
+}
+
+/**
+ * Each of a list's filters: a test of the event's own row ('row'), or a set of events or words the
+ * list starts from or probes ('set'). Every field of EventListFilter must be named here (else this
+ * fails to compile), so a filter added later is classed before testsRowsOnly may prepare its list.
+ */
+const FILTER_KINDS = {
+  viewerId: 'row',
+  now: 'row',
+  distance: 'row',
+  from: 'row',
+  to: 'row',
+  hideVisibility: 'row',
+  hidePaid: 'row',
+  hideFree: 'row',
+  categories: 'set',
+  users: 'set',
+  friendsCreated: 'set',
+  friendsJoined: 'set',
+  invited: 'set',
+  liked: 'set',
+  groupId: 'set',
+  search: 'set',
+  order: 'row',
+  limit: 'row',
+  offset: 'row',
+  after: 'row',
+} as const satisfies Record<keyof EventListFilter, 'row' | 'set'>;
+const SET_FILTERS = (Object.keys(FILTER_KINDS) as (keyof EventListFilter)[]).filter((key) => FILTER_KINDS[key] === 'set');
+
+/** Whether a filter's value asks for anything (null, false and an empty search ask for nothing). */
+function filterIsOn(value: unknown): boolean {
+  return value !== null && value !== undefined && value !== false && value !== '';
 }
 
 /**
@@ -838,7 +872,7 @@ export async function loadEventDetails(db: Executor, ids: number[], viewerIds: V
     ) c
     LEFT JOIN event_users me ON me.event_id = e.id AND me.user_id = ${viewer}
     LEFT JOIN event_likes l ON l.event_id = e.id AND l.user_id = ${viewer}
-    WHERE e.id = ANY(${ids}::bigint[])
+    WHERE e.id = ANY(${paddedIds(ids)}::bigint[])
   `.execute(db);
   const byId = new Map(result.rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row): row is EventDetailRow => row !== undefined);
