@@ -44,25 +44,17 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | nul
 }
 
 /**
- * Each call's compressor is allocated and freed with it, and the server's allocator settings
- * (decision 0022) map and unmap every block above 128 KB, so a compressor's tables cost page
- * faults on every answer as well as being cleared. Sized to the body, the same bytes come out
- * (decision 0050; on a 200 KB events page, this machine, in the server's allocator settings):
- * - zstd: the body's size given (pledgedSrcSize) and its two hash tables at 2^15 entries (level 3
- *   sizes them for any input: 2^17 and 2^16): 2.1 ms of CPU to 0.33 ms, 40,256 bytes to 40,248
- *   for two pages;
- * - brotli: a window no larger than the body (its default is 4 MB): 5.0 ms to 1.0 ms, the same
- *   bytes.
+ * zstd's options for a body of `length` bytes. Each call's compressor is allocated and freed with
+ * it, and the server's allocator settings (decision 0022) map and unmap every block above 128 KB,
+ * so its tables are faulted in and cleared again for every answer. Given the body's size
+ * (pledgedSrcSize), zstd fits its window to it, and its two hash tables are held to 2^14 entries
+ * (level 3 takes 2^17 and 2^16 for a 200 KB body): the same bytes within a few tens, a fifth less
+ * CPU (decision 0050).
  */
 const ZSTD_OPTIONS = (length: number): zlib.ZstdOptions => ({
-  params: { [zlib.constants.ZSTD_c_compressionLevel]: 3, [zlib.constants.ZSTD_c_hashLog]: 15, [zlib.constants.ZSTD_c_chainLog]: 15 },
+  params: { [zlib.constants.ZSTD_c_compressionLevel]: 3, [zlib.constants.ZSTD_c_hashLog]: 14, [zlib.constants.ZSTD_c_chainLog]: 14 },
   pledgedSrcSize: length,
 });
-
-/** Brotli's window for a body of `length` bytes: the smallest power of two that holds it, within brotli's bounds (16 to 24 bits). */
-export function brotliWindowBits(length: number): number {
-  return Math.max(16, Math.min(24, Math.ceil(Math.log2(length + 1))));
-}
 
 /** `bytes` compressed in `encoding`, as every answer is (zstd 3 in this thread, brotli 4 and gzip 6 in the pool). */
 export async function compress(bytes: Buffer, encoding: Encoding): Promise<Buffer> {
@@ -73,7 +65,6 @@ export async function compress(bytes: Buffer, encoding: Encoding): Promise<Buffe
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-        [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(bytes.length),
       },
     });
   }
