@@ -51,14 +51,14 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | nul
  * (level 3 takes 2^17 and 2^16 for a 200 KB body): the same bytes within a few tens, a fifth less
  * CPU (decision 0050).
  */
-const ZSTD_OPTIONS = (length: number): zlib.ZstdOptions => ({
+const zstdOptions = (length: number): zlib.ZstdOptions => ({
   params: { [zlib.constants.ZSTD_c_compressionLevel]: 3, [zlib.constants.ZSTD_c_hashLog]: 14, [zlib.constants.ZSTD_c_chainLog]: 14 },
   pledgedSrcSize: length,
 });
 
 /** `bytes` compressed in `encoding`, as every answer is (zstd 3 in this thread, brotli 4 and gzip 6 in the pool). */
 export async function compress(bytes: Buffer, encoding: Encoding): Promise<Buffer> {
-  if (encoding === 'zstd' && zstdSync) return zstdSync(bytes, ZSTD_OPTIONS(bytes.length));
+  if (encoding === 'zstd' && zstdSync) return zstdSync(bytes, zstdOptions(bytes.length));
   if (encoding === 'br') {
     return brotli(bytes, {
       params: {

@@ -33,11 +33,12 @@ function liveQuery(db: Executor, viewerId: number | null, sets: LiveSets, now: D
   // Ids given as values are padded (paddedIds): the statement keeps its generic plan.
   const pad = (set: IdSet): IdSet => (Array.isArray(set) ? paddedIds(set) : set);
   const paid = !empty(sets.paidIds);
+  const paidIds = pad(sets.paidIds);
   return liveFactsQuery({
     seats: empty(sets.seatsOf) ? undefined : inventory.seatsTakenQuery(pad(sets.seatsOf), now, sets.seatsOfPaidOnly),
-    types: paid ? inventory.typesRemainingQuery(pad(sets.paidIds), now) : undefined,
+    types: paid ? inventory.typesRemainingQuery(paidIds, now) : undefined,
     approved: paid ? paymentAccounts.approvedUserIdsQuery(db, pad(sets.ownerIds)) : undefined,
-    held: paid && viewerId !== null ? tickets.ticketsHeldQuery(db, viewerId, pad(sets.paidIds)) : undefined,
+    held: paid && viewerId !== null ? tickets.ticketsHeldQuery(db, viewerId, paidIds) : undefined,
   });
 }
 
