@@ -1,5 +1,7 @@
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/schema.ts';
 import { listEventIds, newEventHash, readsWordsFirst, searchWords, type EventListFilter } from '../src/modules/events/events.repo.ts';
 import { searchWordShares } from '../src/modules/events/search-word-shares.ts';
 import { referenceListEventIds } from './event-list-reference.ts';
@@ -375,6 +377,71 @@ describe('keyset pages (after=, the reply’s next_after)', () => {
       const result = await listEventIds(db, { ...base(null), order, limit: 10 });
       expect(result.hasMore).toBe(true);
       expect(result.nextAfter).toBeNull();
+    }
+  });
+});
+
+describe('a list around a place (decision 0051)', () => {
+  it('keeps the events earth_distance keeps: planns_earth_distance is the same number, bit for bit', async () => {
+    // Points spread over the globe against events of the dataset and against each other, points a
+    // few metres apart and opposite ones, and the edge cases: the same point, the poles, a missing one.
+    const { rows } = await sql<{ pairs: number; differ: number; nulls: number }>`
+      WITH p AS (SELECT 90 * sin(i * 12.9898) AS lat, 180 * sin(i * 78.233) AS lng FROM generate_series(1, 400) AS i),
+      pairs AS (
+        SELECT p.lat AS a, p.lng AS b, e.lat AS c, e.lng AS d FROM p CROSS JOIN (SELECT lat, lng FROM events ORDER BY id LIMIT 100) e
+        UNION ALL SELECT p.lat, p.lng, q.lat, q.lng FROM p CROSS JOIN p q
+        UNION ALL SELECT p.lat, p.lng, p.lat + 0.0001, p.lng - 0.0002 FROM p
+        UNION ALL SELECT p.lat, p.lng, -p.lat, p.lng + 180 FROM p
+        UNION ALL VALUES (0::float8, 0::float8, 0::float8, 180::float8), (90, 0, -90, 0), (41.3874, 2.1686, 41.3874, 2.1686), (1, 2, NULL, 3)
+      )
+      SELECT count(*)::int AS pairs,
+        count(*) FILTER (WHERE planns_earth_distance(a, b, c, d) IS DISTINCT FROM earth_distance(ll_to_earth(a, b), ll_to_earth(c, d)))::int AS differ,
+        count(*) FILTER (WHERE planns_earth_distance(a, b, c, d) IS NULL)::int AS nulls
+      FROM pairs
+    `.execute(db);
+    expect(rows[0]!.pairs).toBeGreaterThan(200_000);
+    expect(rows[0]!.differ).toBe(0);
+    // The events online (no place) and the missing point: NULL, as earth_distance gives.
+    expect(rows[0]!.nulls).toBeGreaterThan(0);
+  });
+
+  it('is read from the grid cells and the range index, the distance inlined, in the plan PostgreSQL keeps for it', async () => {
+    // The statement of the page's ids as listEventIds sends it, prepared on a connection of its
+    // own, and the generic plan the server's connections switch to after five runs (testsRowsOnly).
+    const captured: CompiledQuery[] = [];
+    const pool = new pg.Pool({ connectionString: ctx.databaseUrl, max: 1 });
+    const capturing = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: (event) => void (event.level === 'query' && captured.push(event.query)) });
+    const client = new pg.Client({ connectionString: ctx.databaseUrl });
+    await client.connect();
+    try {
+      for (const viewer of [null, data.viewers[1]!]) {
+        captured.length = 0;
+        await listEventIds(capturing, { ...base(viewer), distance: { ...CENTRES[0]!, meters: 25_000 } });
+        const statement = captured.find((q) => q.sql.includes('geo_cell'));
+        expect(statement, 'the page is read cell by cell').toBeDefined();
+        const literal = (value: unknown): string => {
+          if (value instanceof Date) return client.escapeLiteral(value.toISOString());
+          if (Array.isArray(value)) return client.escapeLiteral(`{${value.join(',')}}`);
+          return client.escapeLiteral(String(value));
+        };
+        await client.query('DEALLOCATE ALL');
+        await client.query(`PREPARE around AS ${statement!.sql}`);
+        await client.query('SET plan_cache_mode = force_generic_plan');
+        const plan = (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (VERBOSE, COSTS OFF) EXECUTE around(${statement!.parameters.map(literal).join(', ')})`)).rows
+          .map((row) => row['QUERY PLAN'])
+          .join('\n');
+        await client.query('RESET plan_cache_mode');
+        expect(plan, `viewer ${viewer}`).toContain('events_geo_cell_start_idx');
+        expect(plan, `viewer ${viewer}`).toContain('events_under_way_idx');
+        // Walking the start index for the events under way reads every event that has started.
+        expect(plan, `viewer ${viewer}`).not.toContain('events_start_idx');
+        // Inlined: no function of earthdistance's, nor ours, runs for each event.
+        expect(plan, `viewer ${viewer}`).not.toMatch(/ll_to_earth|earth_distance|planns_earth_distance/);
+        expect(plan, `viewer ${viewer}`).toContain('asin');
+      }
+    } finally {
+      await client.end();
+      await capturing.destroy();
     }
   });
 });

@@ -531,7 +531,8 @@ function filterConditions(f: EventListFilter, expansions: string[][], { inCell =
     const { lat, lng, meters } = f.distance;
     where.push(sql`e.lat IS NOT NULL`);
     if (!inCell) where.push(sql`earth_box(ll_to_earth(${lat}, ${lng}), ${meters}) @> ll_to_earth(e.lat, e.lng)`);
-    where.push(sql`earth_distance(ll_to_earth(${lat}, ${lng}), ll_to_earth(e.lat, e.lng)) <= ${meters}`);
+    // earth_distance's number, inlined by the planner (migration 0026, decision 0051).
+    where.push(sql`planns_earth_distance(${lat}, ${lng}, e.lat, e.lng) <= ${meters}`);
   }
   if (f.from) where.push(sql`e.ends_at >= ${f.from}`);
   if (f.to) where.push(sql`e.start_date < ${f.to}`);
@@ -636,6 +637,15 @@ function filterIsOn(value: unknown): boolean {
 }
 
 /**
+ * The events' start in list order, written as an expression no index gives: a branch ordered by it
+ * reads its events from the index of its own conditions and sorts them, never walking
+ * events_start_idx. Those under way are found from the range index (events_under_way_idx): walking
+ * the start index instead reads every event that has already started (a generic plan chose that
+ * walk once the distance's test became cheap, 200 ms a page; decision 0051).
+ */
+const UNINDEXED_START = sql`(e.start_date + interval '0 s')`;
+
+/**
  * One page of event ids in list order: `limit` rows from `offset`, one more read to tell whether
  * more follow (nothing is counted: the total is known only on the last page).
  */
@@ -674,7 +684,7 @@ export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ 
     // as the page needs; those under way (a few) from the range index, kept to the circle.
     const inCell = cells ? sql.join([...filterConditions(f, expansions, { inCell: true }), ...(afterCursor ? [afterCursor] : [])], sql` AND `) : null;
     const underWay = cells && inCell ? inCell : where;
-    const comingOrder = wordsFirst ? sql`(e.start_date + interval '0 s')` : sql`e.start_date`;
+    const comingOrder = wordsFirst ? UNINDEXED_START : sql`e.start_date`;
     const coming =
       cells && inCell
         ? sql`SELECT id, start_date FROM (${sql.join(
@@ -688,7 +698,7 @@ export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ 
     const result = await sql<{ id: number; at: string }>`
       ${cells && testsRowsOnly(f) ? sql`` : PLAN_EACH_TIME} SELECT id, ${at} FROM (
         (SELECT e.id, e.start_date FROM events e WHERE ${underWay} AND tstzrange(e.start_date, e.ends_at, '(]') @> ${f.now}::timestamptz
-          ORDER BY e.start_date, e.id LIMIT ${through})
+          ORDER BY ${UNINDEXED_START}, e.id LIMIT ${through})
         UNION ALL
         (${coming})
       ) page ORDER BY start_date, id LIMIT ${take} OFFSET ${offset}
