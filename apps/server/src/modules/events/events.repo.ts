@@ -536,6 +536,13 @@ function filterConditions(f: EventListFilter, expansions: string[][], { inCell =
   }
   if (f.from) where.push(sql`e.ends_at >= ${f.from}`);
   if (f.to) where.push(sql`e.start_date < ${f.to}`);
+  // Around a place within dates: the same dates as a range, which events_place_time_idx answers
+  // with the place (migration 0027). [start, end] overlaps [from, to) exactly when the event ends
+  // at or after `from` and starts before `to`, for dates with `from` before `to` (an empty range
+  // would overlap nothing, where an event under way at that instant meets both conditions).
+  if (f.distance && !inCell && (f.from || f.to) && (!f.from || !f.to || f.from < f.to)) {
+    where.push(sql`tstzrange(e.start_date, e.ends_at, '[]') && tstzrange(${f.from}::timestamptz, ${f.to}::timestamptz, '[)')`);
+  }
   if (f.hideVisibility.length > 0) where.push(sql`e.visibility <> ALL(${f.hideVisibility}::text[])`);
   if (f.hidePaid) where.push(sql`e.currency IS NULL`);
   if (f.hideFree) where.push(sql`e.currency IS NOT NULL`);
