@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { settled } from './fixtures.ts';
 
 /**
  * The accessibility bar (issue 18): axe-core's WCAG 2.2 A/AA rules and its best practices, run on
@@ -9,16 +10,8 @@ import { expect, type Page } from '@playwright/test';
  * elements, so a failure says what to mend. Then every control is probed for a 44 px touch target.
  */
 export async function expectAccessible(page: Page, where: string): Promise<void> {
-  // Sheets slide in and fade: axe measures colours, so wait until nothing is moving (a spinner
-  // turns for ever, and is not waited for).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  // Sheets slide in and fade: axe measures colours, so wait until nothing is moving.
+  await settled(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
   const found = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

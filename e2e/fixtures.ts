@@ -92,6 +92,22 @@ export async function eventHashFromUrl(page: Page): Promise<string> {
 
 /** Creates an online event through the /new-event form and returns its hash, on its page. */
 /** Opens /new-event and fills the name and an online location (the Location panel's Virtual tab): the form. */
+/**
+ * Until nothing on the page is moving (a spinner turns for ever, and is not waited for). A sheet
+ * slides up as it opens; Playwright clicks where a control was when it looked still, and on a busy
+ * machine a frame can stall mid-slide, so the tap lands where the control no longer is.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 export async function startOnlineEvent(page: Page, name: string, link = 'https://meet.example.com/planns-e2e'): Promise<Locator> {
   await page.goto('/new-event');
   const form = page.getByRole('form', { name: 'Create event' });
@@ -100,6 +116,8 @@ export async function startOnlineEvent(page: Page, name: string, link = 'https:/
 
   await form.getByRole('button', { name: /^Location/ }).click();
   const where = page.getByRole('dialog', { name: 'Location' });
+  await expect(where).toBeVisible();
+  await settled(page);
   await where.getByRole('tab', { name: 'Virtual' }).click();
   await where.getByRole('textbox', { name: 'Link' }).fill(link);
   await where.getByRole('button', { name: 'Done' }).click();
@@ -114,6 +132,8 @@ export async function createOnlineEvent(page: Page, name: string, { isPrivate }:
   if (isPrivate) {
     await form.getByRole('button', { name: /^Settings/ }).click();
     const settings = page.getByRole('dialog', { name: 'Settings' });
+    await expect(settings).toBeVisible();
+    await settled(page);
     const privateSwitch = settings.getByRole('switch', { name: /^Private \(invite only\)/ });
     await privateSwitch.click();
     await expect(privateSwitch).toBeChecked();
