@@ -90,8 +90,6 @@ export async function eventHashFromUrl(page: Page): Promise<string> {
   return new URL(page.url()).pathname.split('/').pop()!;
 }
 
-/** Creates an online event through the /new-event form and returns its hash, on its page. */
-/** Opens /new-event and fills the name and an online location (the Location panel's Virtual tab): the form. */
 /**
  * Until nothing on the page is moving (a spinner turns for ever, and is not waited for). A sheet
  * slides up as it opens; Playwright clicks where a control was when it looked still, and on a busy
@@ -108,6 +106,7 @@ export async function settled(page: Page): Promise<void> {
   );
 }
 
+/** Opens /new-event and fills the name and an online location (the Location panel's Virtual tab): the form. */
 export async function startOnlineEvent(page: Page, name: string, link = 'https://meet.example.com/planns-e2e'): Promise<Locator> {
   await page.goto('/new-event');
   const form = page.getByRole('form', { name: 'Create event' });
@@ -126,6 +125,7 @@ export async function startOnlineEvent(page: Page, name: string, link = 'https:/
   return form;
 }
 
+/** Creates an online event through the /new-event form and returns its hash, on its page. */
 export async function createOnlineEvent(page: Page, name: string, { isPrivate }: { isPrivate: boolean }): Promise<string> {
   const form = await startOnlineEvent(page, name);
 

@@ -14,8 +14,8 @@
 -- (x, then y, then z, from 0), and sec_to_gc's great circle (2 R asin(chord / 2 R); a chord is
 -- never negative, so its first branch is left out). Not STRICT, so that it is inlined (a strict
 -- SQL function is inlined only when all of its body is strict, and CASE is not); a NULL coordinate
--- still gives NULL, as earth_distance's does. The test database.test.ts compares the two on
--- random points and checks that the list's statement holds no call to it.
+-- still gives NULL, as earth_distance's does. event-list-equivalence.test.ts compares the two on
+-- points over the globe and checks that the list's statement holds no call to it.
 CREATE FUNCTION planns_earth_distance(lat1 float8, lng1 float8, lat2 float8, lng2 float8) RETURNS float8
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   RETURN CASE
