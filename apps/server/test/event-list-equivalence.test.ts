@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { createDb } from '../src/db/database.ts';
 import type { Database } from '../src/db/schema.ts';
 import { listEventIds, newEventHash, readsWordsFirst, searchWords, type EventListFilter } from '../src/modules/events/events.repo.ts';
 import { searchWordShares } from '../src/modules/events/search-word-shares.ts';
@@ -456,6 +457,53 @@ describe('a list around a place (decision 0051)', () => {
     } finally {
       await client.end();
       await capturing.destroy();
+    }
+  });
+});
+
+describe('a list with one best plan whatever its values (decision 0052)', () => {
+  it('keeps the generic plan PostgreSQL switches to after five runs, and lists of sets are planned each time', async () => {
+    // One connection: its prepared statements and their plan counts are PostgreSQL's own.
+    const one = createDb(ctx.databaseUrl, 1);
+    const viewer = data.viewers[2]!;
+    const kept: [string, EventListFilter][] = [
+      ['plain, visitor', base(null)],
+      ['plain, signed in', base(viewer)],
+      ['paid only, a date on, signed in', { ...base(viewer), hideFree: true, from: new Date('2026-03-10T00:00:00Z') }],
+      ['friends preset', { ...base(viewer), friendsCreated: true, friendsJoined: true }],
+      ['friends joined, page by cursor', { ...base(viewer), friendsJoined: true, limit: 5 }],
+      ['25 km, signed in', { ...base(viewer), distance: { ...CENTRES[0]!, meters: 25_000 } }],
+    ];
+    const planned: [string, EventListFilter][] = [
+      ['categories', { ...base(viewer), categories: data.categories.slice(0, 2) }],
+      ['liked', { ...base(viewer), liked: true }],
+      ['friends and a category', { ...base(viewer), friendsCreated: true, categories: data.categories.slice(0, 1) }],
+    ];
+    try {
+      for (const [label, filter] of [...kept, ...planned]) {
+        if (label.includes('cursor')) {
+          // The second page, after the first's last event (the first read on another connection).
+          const { nextAfter } = await listEventIds(db, filter);
+          expect(nextAfter, label).not.toBeNull();
+          const [startMicros, id] = nextAfter!.split('.') as [string, string];
+          filter.after = { startMicros, id };
+        }
+        const first = await listEventIds(one, filter);
+        expect(first.ids.length, label).toBeGreaterThan(0);
+        // Every later run the same page: the generic plan answers as the plans for the values did.
+        for (let run = 0; run < 8; run += 1) expect((await listEventIds(one, filter)).ids, `${label}, run ${run}`).toEqual(first.ids);
+      }
+      const plans = await sql<{ statement: string; generic_plans: number; custom_plans: number }>`
+        SELECT statement, generic_plans::int, custom_plans::int FROM pg_prepared_statements
+        WHERE statement LIKE '%tstzrange(e.start_date, e.ends_at, ''(]'') @>%'
+      `.execute(one);
+      // One prepared statement a kept list, run nine times: five plans for its values, then the
+      // generic plan; none for the others.
+      expect(plans.rows).toHaveLength(kept.length);
+      for (const plan of plans.rows) expect({ generic: plan.generic_plans, custom: plan.custom_plans }, plan.statement).toEqual({ generic: 4, custom: 5 });
+      for (const plan of plans.rows) expect(plan.statement).not.toMatch(/event_categories|event_likes/);
+    } finally {
+      await one.destroy();
     }
   });
 });

@@ -562,15 +562,19 @@ function filterConditions(f: EventListFilter, expansions: string[][], { inCell =
     if (f.viewerId === null) {
       where.push(sql`false`);
     } else {
+      // The viewer's friends, and the events they answered, each read once into an array (an
+      // InitPlan) that the events' indexes take as a list of keys: the friends' own events from
+      // events_user_idx, the ones they answered from the primary key, one bitmap of both. Unknown
+      // to every plan alike, the arrays let the list keep a generic plan (plansAlike; decision 0052).
       const parts: RawBuilder<unknown>[] = [];
       if (f.friendsCreated) {
-        parts.push(sql`SELECT fe.id FROM friendships f JOIN events fe ON fe.user_id = f.friend_id WHERE f.user_id = ${f.viewerId}`);
+        parts.push(sql`e.user_id = ANY(ARRAY(SELECT f.friend_id FROM friendships f WHERE f.user_id = ${f.viewerId}))`);
       }
       if (f.friendsJoined) {
-        parts.push(sql`SELECT r.event_id FROM friendships f JOIN event_users r ON r.user_id = f.friend_id
-          WHERE f.user_id = ${f.viewerId} AND r.status IN ('going', 'maybe')`);
+        parts.push(sql`e.id = ANY(ARRAY(SELECT r.event_id FROM friendships f JOIN event_users r ON r.user_id = f.friend_id
+          WHERE f.user_id = ${f.viewerId} AND r.status IN ('going', 'maybe')))`);
       }
-      where.push(sql`e.id IN (${sql.join(parts, sql` UNION ALL `)})`);
+      where.push(sql`(${sql.join(parts, sql` OR `)})`);
     }
   }
   if (f.invited || f.liked) {
@@ -595,24 +599,27 @@ function filterConditions(f: EventListFilter, expansions: string[][], { inCell =
 }
 
 /**
- * Whether a list's filters only test each event's own row (who may see it, a place, dates, paid or
- * free): no set of events to start from (categories, people, friends, invitations, likes, a group)
- * and no searched words. Around a place, such a list of coming events has one best plan whatever
- * its values: the range index for those under way, each grid cell's index walked in start order.
- * Its statement is prepared, and PostgreSQL keeps a generic plan for it after five runs instead of
- * planning its ten branches again for each page (3 to 6 ms of planning for 3 ms of reading;
- * decision 0049). Every other list is planned for its values each time (PLAN_EACH_TIME): with a
- * set or words its best plan depends on their size, and without a place the generic plan of the
- * plain list read 10 times more than its custom one.
+ * Whether a list of coming events has one best plan whatever its values, so that its statement is
+ * prepared and PostgreSQL keeps a generic plan for it after five runs instead of planning it again
+ * for each page: its filters test each event's own row (who may see it, a place, dates, paid or
+ * free) or name the viewer's friends (arrays read once, unknown to every plan alike), no set of
+ * events whose size decides the plan (categories, people, invitations, likes, a group) and no
+ * searched words. The range index for those under way, then the start index walked (or each grid
+ * cell's around a place, or the friends' events read and sorted). Around a place that saved
+ * 3 to 6 ms of planning its ten branches for 3 ms of reading (decision 0049); the plain list and
+ * the friends' spent two thirds of their statement's time in planning (decision 0052). Every other
+ * list is planned for its values each time (PLAN_EACH_TIME).
  */
-function testsRowsOnly(f: EventListFilter): boolean {
+function plansAlike(f: EventListFilter): boolean {
   return SET_FILTERS.every((key) => !filterIsOn(f[key]));
 }
 
 /**
- * Each of a list's filters: a test of the event's own row ('row'), or a set of events or words the
- * list starts from or probes ('set'). Every field of EventListFilter must be named here (else this
- * fails to compile), so a filter added later is classed before testsRowsOnly may prepare its list.
+ * Each of a list's filters: a test of the event's own row ('row'), a set of the viewer's own read
+ * into an array, the same for every plan ('viewer'), or a set of events or words the list starts
+ * from or probes, whose size decides its best plan ('set'). Every field of EventListFilter must be
+ * named here (else this fails to compile), so a filter added later is classed before plansAlike
+ * may prepare its list.
  */
 const FILTER_KINDS = {
   viewerId: 'row',
@@ -625,8 +632,8 @@ const FILTER_KINDS = {
   hideFree: 'row',
   categories: 'set',
   users: 'set',
-  friendsCreated: 'set',
-  friendsJoined: 'set',
+  friendsCreated: 'viewer',
+  friendsJoined: 'viewer',
   invited: 'set',
   liked: 'set',
   groupId: 'set',
@@ -635,7 +642,7 @@ const FILTER_KINDS = {
   limit: 'row',
   offset: 'row',
   after: 'row',
-} as const satisfies Record<keyof EventListFilter, 'row' | 'set'>;
+} as const satisfies Record<keyof EventListFilter, 'row' | 'viewer' | 'set'>;
 const SET_FILTERS = (Object.keys(FILTER_KINDS) as (keyof EventListFilter)[]).filter((key) => FILTER_KINDS[key] === 'set');
 
 /** Whether a filter's value asks for anything (null, false and an empty search ask for nothing). */
@@ -651,6 +658,12 @@ function filterIsOn(value: unknown): boolean {
  * walk once the distance's test became cheap, 200 ms a page; decision 0051).
  */
 const UNINDEXED_START = sql`(e.start_date + interval '0 s')`;
+
+/** A page's bound written into a statement (prepared lists): a count, never anything else. */
+function pageBound(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a page bound: ${n}`);
+  return n;
+}
 
 /**
  * One page of event ids in list order: `limit` rows from `offset`, one more read to tell whether
@@ -689,6 +702,19 @@ export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ 
     // Around a place, the coming ones are read cell by cell of the grid (migration 0017), each
     // cell in start order, merged: a branch per cell, which the Merge Append reads only as far
     // as the page needs; those under way (a few) from the range index, kept to the circle.
+    //
+    // A list with one best plan whatever its values (plansAlike) is prepared, and PostgreSQL
+    // keeps its generic plan only while no plan for its values is estimated cheaper (decision
+    // 0050). So that every plan estimates alike: the page's bounds are written into the statement
+    // (a LIMIT or OFFSET given as a value is estimated at a tenth of the rows, which made every
+    // plan for the values cheaper; the app's pages are one size, later ones by cursor, so few texts),
+    // and the instant is given as a subquery's value, which no plan knows (PostgreSQL's statistics
+    // of the events' start and of the range, migration 0027, made the plan for the values cheaper:
+    // the share of events still to come, the few under way now, where a generic plan takes its
+    // default shares).
+    const prepared = plansAlike(f);
+    const count = (n: number) => (prepared ? sql.lit(pageBound(n)) : sql`${n}`);
+    const now = prepared ? sql`(SELECT ${f.now}::timestamptz)` : sql`${f.now}::timestamptz`;
     const inCell = cells ? sql.join([...filterConditions(f, expansions, { inCell: true }), ...(afterCursor ? [afterCursor] : [])], sql` AND `) : null;
     const underWay = cells && inCell ? inCell : where;
     const comingOrder = wordsFirst ? UNINDEXED_START : sql`e.start_date`;
@@ -696,26 +722,19 @@ export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ 
       cells && inCell
         ? sql`SELECT id, start_date FROM (${sql.join(
             cells.map(
-              (cell) => sql`(SELECT e.id, e.start_date FROM events e WHERE e.geo_cell = ${cell} AND ${inCell} AND e.start_date >= ${f.now}
-                ORDER BY e.start_date, e.id LIMIT ${through})`,
+              (cell) => sql`(SELECT e.id, e.start_date FROM events e WHERE e.geo_cell = ${cell} AND ${inCell} AND e.start_date >= ${now}
+                ORDER BY e.start_date, e.id LIMIT ${count(through)})`,
             ),
             sql` UNION ALL `,
-          )}) cells ORDER BY start_date, id LIMIT ${through}`
-        : sql`SELECT e.id, e.start_date FROM events e WHERE ${where} AND e.start_date >= ${f.now} ORDER BY ${comingOrder}, e.id LIMIT ${through}`;
-    // The prepared statement around a place keeps its generic plan only while no plan for its values
-    // is estimated cheaper (decision 0050). PostgreSQL's statistics of the range (migration 0027)
-    // would make a plan for the values always cheaper (the few events under way now, where a generic
-    // plan takes its default share) and the ten branches planned again for every page (3 to 6 ms):
-    // for that statement the instant is given as a subquery's value, unknown to every plan alike.
-    const prepared = cells !== null && testsRowsOnly(f);
-    const underWayAt = prepared ? sql`(SELECT ${f.now}::timestamptz)` : sql`${f.now}::timestamptz`;
+          )}) cells ORDER BY start_date, id LIMIT ${count(through)}`
+        : sql`SELECT e.id, e.start_date FROM events e WHERE ${where} AND e.start_date >= ${now} ORDER BY ${comingOrder}, e.id LIMIT ${count(through)}`;
     const result = await sql<{ id: number; at: string }>`
       ${prepared ? sql`` : PLAN_EACH_TIME} SELECT id, ${at} FROM (
-        (SELECT e.id, e.start_date FROM events e WHERE ${underWay} AND tstzrange(e.start_date, e.ends_at, '(]') @> ${underWayAt}
-          ORDER BY ${UNINDEXED_START}, e.id LIMIT ${through})
+        (SELECT e.id, e.start_date FROM events e WHERE ${underWay} AND tstzrange(e.start_date, e.ends_at, '(]') @> ${now}
+          ORDER BY ${UNINDEXED_START}, e.id LIMIT ${count(through)})
         UNION ALL
         (${coming})
-      ) page ORDER BY start_date, id LIMIT ${take} OFFSET ${offset}
+      ) page ORDER BY start_date, id LIMIT ${count(take)} OFFSET ${count(offset)}
     `.execute(db);
     rows = result.rows;
   } else if (f.order.by === 'trending') {
