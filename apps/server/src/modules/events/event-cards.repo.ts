@@ -72,7 +72,7 @@ export async function fillCards(db: Executor, cards: { event_id: number; version
   await sql`
     INSERT INTO event_cards (event_id, version, body, facts)
     SELECT c.event_id, c.version, c.body, c.facts
-    FROM jsonb_to_recordset(${JSON.stringify(cards)}::jsonb) AS c(event_id bigint, version bigint, body text, facts jsonb)
+    FROM json_to_recordset(${JSON.stringify(cards)}::json) AS c(event_id bigint, version bigint, body text, facts json)
     WHERE EXISTS (SELECT 1 FROM events e WHERE e.id = c.event_id)
     ORDER BY c.event_id
     ON CONFLICT (event_id) DO UPDATE SET body = EXCLUDED.body, facts = EXCLUDED.facts
