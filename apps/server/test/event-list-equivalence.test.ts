@@ -473,13 +473,21 @@ describe('a list with one best plan whatever its values (decision 0052)', () => 
       ['friends preset', { ...base(viewer), friendsCreated: true, friendsJoined: true }],
       ['friends joined, page by cursor', { ...base(viewer), friendsJoined: true, limit: 5 }],
       ['25 km, signed in', { ...base(viewer), distance: { ...CENTRES[0]!, meters: 25_000 } }],
+      // Searched words: the start index walked (a word many events hold), or the events of a word
+      // few hold read first from its index (readsWordsFirst), each shape with its one plan.
+      ['a common word, visitor', { ...base(null), search: 'welcome' }],
+      ['a word few events hold, signed in', { ...base(viewer), search: 'Flamenco' }],
+      ['two words, signed in', { ...base(viewer), search: 'jazz night' }],
     ];
     const planned: [string, EventListFilter][] = [
       ['categories', { ...base(viewer), categories: data.categories.slice(0, 2) }],
       ['liked', { ...base(viewer), liked: true }],
       ['friends and a category', { ...base(viewer), friendsCreated: true, categories: data.categories.slice(0, 1) }],
+      ['a word around a place', { ...base(viewer), search: 'welcome', distance: { ...CENTRES[0]!, meters: 25_000 } }],
     ];
     try {
+      // The words' statistics read before (readsWordsFirst): every run of a search the same shape.
+      await searchWordShares(one).refresh();
       for (const [label, filter] of [...kept, ...planned]) {
         if (label.includes('cursor')) {
           // The second page, after the first's last event (the first read on another connection).
@@ -501,7 +509,10 @@ describe('a list with one best plan whatever its values (decision 0052)', () => 
       // generic plan; none for the others.
       expect(plans.rows).toHaveLength(kept.length);
       for (const plan of plans.rows) expect({ generic: plan.generic_plans, custom: plan.custom_plans }, plan.statement).toEqual({ generic: 4, custom: 5 });
-      for (const plan of plans.rows) expect(plan.statement).not.toMatch(/event_categories|event_likes/);
+      for (const plan of plans.rows) expect(plan.statement).not.toMatch(/event_categories|event_likes|geo_cell[^]*search_words/);
+      // Both shapes of a search are among them.
+      expect(plans.rows.some((plan) => plan.statement.includes('e.list_words && (SELECT'))).toBe(true);
+      expect(plans.rows.some((plan) => plan.statement.includes('e.search_words && (SELECT') && !plan.statement.includes('list_words'))).toBe(true);
     } finally {
       await one.destroy();
     }

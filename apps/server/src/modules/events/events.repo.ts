@@ -514,9 +514,9 @@ export function readsWordsFirst(shares: readonly number[], events: number, throu
  * words do not fit in an entry (list_words null) the set of those holding one, read once from
  * their own index and hashed. Exactly `e.search_words && words`.
  */
-function walkedWordsCondition(words: string[]): RawBuilder<unknown> {
-  return sql`(e.list_words && ${words}::text[]
-    OR (e.list_words IS NULL AND e.id IN (SELECT lw.id FROM events lw WHERE lw.list_words IS NULL AND lw.search_words && ${words}::text[])))`;
+function walkedWordsCondition(words: RawBuilder<string[]>): RawBuilder<unknown> {
+  return sql`(e.list_words && ${words}
+    OR (e.list_words IS NULL AND e.id IN (SELECT lw.id FROM events lw WHERE lw.list_words IS NULL AND lw.search_words && ${words})))`;
 }
 
 /**
@@ -524,8 +524,10 @@ function walkedWordsCondition(words: string[]): RawBuilder<unknown> {
  * one grid cell (geo-cells.ts), so the bounding box, the geographic index's condition, is left out.
  * `walked`: the statement walks events_start_idx (the coming events in start order), so the words
  * are tested as the index holds them (walkedWordsCondition); otherwise as the GIN index does.
+ * `prepared`: the statement keeps a generic plan (plansAlike), so the words are given as a
+ * subquery's value, unknown to every plan alike (decision 0052).
  */
-function filterConditions(f: EventListFilter, expansions: string[][], { inCell = false, walked = false } = {}): RawBuilder<unknown>[] {
+function filterConditions(f: EventListFilter, expansions: string[][], { inCell = false, walked = false, prepared = false } = {}): RawBuilder<unknown>[] {
   const where: RawBuilder<unknown>[] = [sql`e.deleted_by_moderator_at IS NULL`, visibleInList(f.viewerId)];
   if (f.distance) {
     const { lat, lng, meters } = f.distance;
@@ -593,7 +595,10 @@ function filterConditions(f: EventListFilter, expansions: string[][], { inCell =
   if (f.search) {
     // Every word must be part of one of the event's words, or (a typo) nearly be one: the
     // vocabulary turns each searched word into the stored words it stands for (migration 0015).
-    for (const words of expansions) where.push(walked ? walkedWordsCondition(words) : sql`e.search_words && ${words}::text[]`);
+    for (const words of expansions) {
+      const value = prepared ? sql<string[]>`(SELECT ${words}::text[])` : sql<string[]>`${words}::text[]`;
+      where.push(walked ? walkedWordsCondition(value) : sql`e.search_words && ${value}`);
+    }
   }
   return where;
 }
@@ -602,24 +607,30 @@ function filterConditions(f: EventListFilter, expansions: string[][], { inCell =
  * Whether a list of coming events has one best plan whatever its values, so that its statement is
  * prepared and PostgreSQL keeps a generic plan for it after five runs instead of planning it again
  * for each page: its filters test each event's own row (who may see it, a place, dates, paid or
- * free) or name the viewer's friends (arrays read once, unknown to every plan alike), no set of
- * events whose size decides the plan (categories, people, invitations, likes, a group) and no
- * searched words. The range index for those under way, then the start index walked (or each grid
- * cell's around a place, or the friends' events read and sorted). Around a place that saved
- * 3 to 6 ms of planning its ten branches for 3 ms of reading (decision 0049); the plain list and
- * the friends' spent two thirds of their statement's time in planning (decision 0052). Every other
- * list is planned for its values each time (PLAN_EACH_TIME).
+ * free), name the viewer's friends (arrays read once, unknown to every plan alike) or search words
+ * away from a place (the words given alike to every plan, the shape chosen by readsWordsFirst);
+ * no set of events whose size decides the plan (categories, people, invitations, likes, a group).
+ * The range index for those under way, then the start index walked (or each grid cell's around a
+ * place, the friends' events read and sorted, the words' events read and sorted). Around a place
+ * that saved 3 to 6 ms of planning its ten branches for 3 ms of reading (decision 0049); the plain
+ * list, the friends' and the searches spent up to two thirds of their statement's time in planning
+ * (decision 0052). Every other list is planned for its values each time (PLAN_EACH_TIME).
  */
-function plansAlike(f: EventListFilter): boolean {
+function plansAlike(f: EventListFilter, aroundPlace: boolean): boolean {
+  // Searched words: readsWordsFirst chooses the statement's shape (the start index walked, the
+  // words tested in its entries; or the words' index read first, then sorted), and each shape has
+  // one plan. Around a place the cells' branches test the words as they are read, and whether a
+  // cell is better walked or read from the words' index depends on the words: planned each time.
+  if (filterIsOn(f.search) && aroundPlace) return false;
   return SET_FILTERS.every((key) => !filterIsOn(f[key]));
 }
 
 /**
  * Each of a list's filters: a test of the event's own row ('row'), a set of the viewer's own read
- * into an array, the same for every plan ('viewer'), or a set of events or words the list starts
- * from or probes, whose size decides its best plan ('set'). Every field of EventListFilter must be
- * named here (else this fails to compile), so a filter added later is classed before plansAlike
- * may prepare its list.
+ * into an array, the same for every plan ('viewer'), the searched words ('words': see plansAlike),
+ * or a set of events the list starts from or probes, whose size decides its best plan ('set').
+ * Every field of EventListFilter must be named here (else this fails to compile), so a filter
+ * added later is classed before plansAlike may prepare its list.
  */
 const FILTER_KINDS = {
   viewerId: 'row',
@@ -637,12 +648,12 @@ const FILTER_KINDS = {
   invited: 'set',
   liked: 'set',
   groupId: 'set',
-  search: 'set',
+  search: 'words',
   order: 'row',
   limit: 'row',
   offset: 'row',
   after: 'row',
-} as const satisfies Record<keyof EventListFilter, 'row' | 'viewer' | 'set'>;
+} as const satisfies Record<keyof EventListFilter, 'row' | 'viewer' | 'words' | 'set'>;
 const SET_FILTERS = (Object.keys(FILTER_KINDS) as (keyof EventListFilter)[]).filter((key) => FILTER_KINDS[key] === 'set');
 
 /** Whether a filter's value asks for anything (null, false and an empty search ask for nothing). */
@@ -686,7 +697,9 @@ export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ 
   const statistics = f.order.by === 'upcoming' && !cells && expansions.length > 0 && !db.isTransaction ? searchWordShares(db as Db).current() : null;
   const wordsFirst = statistics !== null && readsWordsFirst(expansions.map((words) => statistics.shareOf(words)), statistics.events, through);
   const walked = f.order.by === 'upcoming' && !cells && !wordsFirst;
-  const conditions = filterConditions(f, expansions, { walked });
+  // A list with one best plan whatever its values is prepared (below).
+  const prepared = f.order.by === 'upcoming' && plansAlike(f, cells !== null);
+  const conditions = filterConditions(f, expansions, { walked, prepared });
   // The page after a cursor: a row comparison the (start_date, id) indexes answer as a range.
   const afterCursor = after
     ? sql`(e.start_date, e.id) ${descending ? sql`<` : sql`>`} (timestamptz 'epoch' + ${after.startMicros}::bigint * interval '1 microsecond', ${after.id}::bigint)`
@@ -712,10 +725,9 @@ export async function listEventIds(db: Executor, f: EventListFilter): Promise<{ 
     // of the events' start and of the range, migration 0027, made the plan for the values cheaper:
     // the share of events still to come, the few under way now, where a generic plan takes its
     // default shares).
-    const prepared = plansAlike(f);
     const count = (n: number) => (prepared ? sql.lit(pageBound(n)) : sql`${n}`);
     const now = prepared ? sql`(SELECT ${f.now}::timestamptz)` : sql`${f.now}::timestamptz`;
-    const inCell = cells ? sql.join([...filterConditions(f, expansions, { inCell: true }), ...(afterCursor ? [afterCursor] : [])], sql` AND `) : null;
+    const inCell = cells ? sql.join([...filterConditions(f, expansions, { inCell: true, prepared }), ...(afterCursor ? [afterCursor] : [])], sql` AND `) : null;
     const underWay = cells && inCell ? inCell : where;
     const comingOrder = wordsFirst ? UNINDEXED_START : sql`e.start_date`;
     const coming =
