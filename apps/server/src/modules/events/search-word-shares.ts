@@ -17,7 +17,8 @@ export interface WordStatistics {
  * again every five minutes, for the events list's choice between its two ways of reading a search
  * (readsWordsFirst, decision 0032). What the planner knows, kept beside it: no answer is kept, and
  * a list is the same whichever way it is read. Until the first read has come back, and without
- * statistics (a table never analysed), there are none: the planner decides alone.
+ * statistics (a table never analysed), there are none: the list walks its order (the words tested
+ * in the start index's entries).
  */
 export class SearchWordShares {
   private readonly db: Db;
